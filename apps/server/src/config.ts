@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { pageViewSinks } from '@parley/shared';
+
+export const serviceNames = ['web', 'worker', 'scheduler'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(max, { message: `must be at most ${max}` });
+
+const servicesList = z
+  .string()
+  .transform((value, ctx) => {
+    const names = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
+    const unknown = names.filter((n) => !(serviceNames as readonly string[]).includes(n));
+    if (names.length === 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of ${serviceNames.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names)] as ServiceName[];
+  });
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
+
+/** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(0, { message: 'must be a port number between 0 and 65535' })
+    .max(65535, { message: 'must be a port number between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_MAX: positiveInt(500).default(10),
+  SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(30_000),
+  DEV_AUTH: booleanFlag.default(false),
+  PAGE_VIEWS_SINK: z.enum(pageViewSinks).default('off'),
+  PAGE_VIEWS_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  EVENTS_RETENTION_DAYS: positiveInt(3650).default(7),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  services: readonly ServiceName[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shutdownTimeoutMs: number;
+  devAuth: boolean;
+  pageViews: { sink: z.infer<typeof envSchema>['PAGE_VIEWS_SINK']; url: string | null };
+  eventsRetentionDays: number;
+  jobs: { retryLimit: number; retryDelaySeconds: number };
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `--services=web,worker` (or `--services web,worker`) on the command line wins over SERVICES. */
+export function servicesFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === undefined) continue;
+    if (arg.startsWith('--services=')) return arg.slice('--services='.length);
+    if (arg === '--services') return argv[i + 1] ?? '';
+  }
+  return undefined;
+}
+
+/** Parses the environment once. Empty strings count as unset, as in most .env tooling. */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  argv: readonly string[] = [],
+  cwd: string = process.cwd(),
+  version = '0.0.0',
+): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const cliServices = servicesFromArgv(argv);
+  if (cliServices !== undefined) input.SERVICES = cliServices;
+
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const label = name === 'SERVICES' && cliServices !== undefined ? '--services' : name;
+        return `${label}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  if (e.PAGE_VIEWS_SINK === 'beacon' && e.PAGE_VIEWS_URL === undefined) {
+    throw new ConfigError(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    services: e.SERVICES,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    devAuth: e.DEV_AUTH,
+    pageViews: { sink: e.PAGE_VIEWS_SINK, url: e.PAGE_VIEWS_URL ?? null },
+    eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+    jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
+    version,
+  };
+}
+
+/** The names the schema knows, for the documentation test. */
+export const configVariableNames: readonly string[] = Object.keys(envSchema.shape);

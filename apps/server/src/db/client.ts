@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './dataDirLock.js';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a query can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export type Unlisten = () => Promise<void>;
+
+interface DatabaseBase {
+  readonly db: Db;
+  /** Subscribes to NOTIFY on a channel; on PostgreSQL through a dedicated connection that reconnects. */
+  listen(channel: string, onNotify: () => void): Promise<Unlisten>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PgliteDatabase extends DatabaseBase {
+  readonly kind: 'pglite';
+  readonly pglite: PGlite;
+  readonly dataDir: string | null;
+}
+
+export interface PostgresDatabase extends DatabaseBase {
+  readonly kind: 'postgres';
+  readonly pool: pg.Pool;
+  readonly url: string;
+}
+
+export type Database = PgliteDatabase | PostgresDatabase;
+
+/** A PGlite database in a data directory (held with a lock file) or, with null, in memory for tests. */
+export async function openPglite(dataDir: string | null): Promise<PgliteDatabase> {
+  let lock: DataDirLock | null = null;
+  let dbDir: string | undefined;
+  if (dataDir !== null) {
+    lock = acquireDataDirLock(dataDir);
+    dbDir = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(dbDir, { recursive: true });
+  }
+  try {
+    const pglite = dbDir === undefined ? new PGlite() : new PGlite(dbDir);
+    await pglite.waitReady;
+    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+    let closed = false;
+    return {
+      kind: 'pglite',
+      pglite,
+      dataDir,
+      db,
+      async listen(channel, onNotify) {
+        const unsubscribe = await pglite.listen(channel, () => {
+          onNotify();
+        });
+        return unsubscribe;
+      },
+      async ping() {
+        await pglite.query('select 1');
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await pglite.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function openPostgres(url: string, poolMax: number): PostgresDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
+  const listeners = new Set<pg.Client>();
+  return {
+    kind: 'postgres',
+    pool,
+    url,
+    db,
+    async listen(channel, onNotify) {
+      let stopped = false;
+      let client: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (msg) => {
+          if (msg.channel === channel) onNotify();
+        });
+        c.on('error', () => {
+          listeners.delete(c);
+          if (stopped) return;
+          // Reconnect after a short pause; the caller's poll covers what is missed meanwhile.
+          setTimeout(() => {
+            if (!stopped) connect().catch(() => undefined);
+          }, 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+        listeners.add(c);
+        onNotify();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
+      };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolMax: number;
+}): Promise<Database> {
+  if (options.databaseUrl !== null) return openPostgres(options.databaseUrl, options.poolMax);
+  return openPglite(options.dataDir);
+}
+
+/** Rows of a raw statement, the same on both drivers. */
+export async function queryRows<T extends Record<string, unknown>>(
+  q: Queryable,
+  statement: ReturnType<typeof sql>,
+): Promise<T[]> {
+  const result: { rows: unknown[] } = await q.execute(statement);
+  return result.rows as T[];
+}

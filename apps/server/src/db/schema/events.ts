@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The outbox. Commands write events here in their own transaction; the dispatcher hands them to
+ * subscribers after commit, in id order, and marks them dispatched. Rows survive restarts, so an
+ * event is delivered at least once even if a process dies between commit and delivery.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    accountId: uuid('account_id'),
+    userId: uuid('user_id'),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('events_pending_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
+    index('events_account_idx').on(t.accountId, t.id),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,160 @@
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { OutboxEventPayload } from '@parley/shared';
+import type { Database, Unlisten } from '../db/client.js';
+import { queryRows } from '../db/client.js';
+import { events, type EventRow } from '../db/schema/index.js';
+import { OUTBOX_CHANNEL } from './outbox.js';
+
+export interface EventSubscriber {
+  readonly name: string;
+  /** Throwing leaves the event (and later events of its account) pending for the next round. */
+  deliver(event: OutboxEventPayload): Promise<void>;
+}
+
+export interface DispatcherOptions {
+  batchSize?: number;
+  /** How often to look for pending events when no NOTIFY arrives (retries, missed wake-ups). */
+  pollIntervalMs?: number;
+}
+
+// One dispatcher at a time across all processes, so events leave in id order.
+const DISPATCH_LOCK_KEY = 7_311_042_002;
+
+export function toPayload(row: EventRow): OutboxEventPayload {
+  return {
+    id: String(row.id),
+    type: row.type,
+    accountId: row.accountId,
+    userId: row.userId,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Hands committed outbox events to subscribers, at least once and in order per account. Each round
+ * runs in one transaction under an advisory lock: events are read in id order, delivered, and marked
+ * dispatched on commit. A process that dies mid-round leaves them pending, so they go out again.
+ */
+export class OutboxDispatcher {
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  private unlisten: Unlisten | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly subscribers: readonly EventSubscriber[],
+    private readonly log: Logger,
+    options: DispatcherOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => {
+      this.wake();
+    });
+    this.loop = this.run();
+  }
+
+  /** Finishes the round in progress, then stops. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.unlisten?.();
+    await this.loop;
+  }
+
+  wake(): void {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  }
+
+  // Read through methods: both flags change while the loop awaits.
+  private isRunning(): boolean {
+    return this.running;
+  }
+
+  private hasPendingWake(): boolean {
+    return this.pendingWake;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.pendingWake = false;
+      let more = false;
+      try {
+        more = await this.dispatchOnce();
+      } catch (error) {
+        this.log.error({ err: error }, 'outbox dispatch round failed');
+      }
+      if (!this.isRunning()) break;
+      if (more || this.hasPendingWake()) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+  }
+
+  /** One round. Returns true when a full batch went out and more may be waiting. */
+  async dispatchOnce(): Promise<boolean> {
+    return this.database.db.transaction(async (tx) => {
+      const [lock] = await queryRows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
+      );
+      if (lock?.locked !== true) return false;
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(isNull(events.dispatchedAt))
+        .orderBy(asc(events.id))
+        .limit(this.batchSize);
+      if (rows.length === 0) return false;
+
+      const delivered: number[] = [];
+      const failed = new Map<number, string>();
+      const blockedAccounts = new Set<string | null>();
+      for (const row of rows) {
+        if (blockedAccounts.has(row.accountId)) continue;
+        const payload = toPayload(row);
+        try {
+          for (const subscriber of this.subscribers) await subscriber.deliver(payload);
+          delivered.push(row.id);
+        } catch (error) {
+          blockedAccounts.add(row.accountId);
+          const message = error instanceof Error ? error.message : String(error);
+          failed.set(row.id, message);
+          this.log.error({ err: error, eventId: row.id, type: row.type }, 'event delivery failed; will retry');
+        }
+      }
+      if (delivered.length > 0) {
+        await tx
+          .update(events)
+          .set({ dispatchedAt: sql`now()`, attempts: sql`${events.attempts} + 1` })
+          .where(inArray(events.id, delivered));
+      }
+      for (const [id, message] of failed) {
+        await tx
+          .update(events)
+          .set({ attempts: sql`${events.attempts} + 1`, lastError: message })
+          .where(and(inArray(events.id, [id]), isNull(events.dispatchedAt)));
+      }
+      return rows.length === this.batchSize && failed.size === 0;
+    });
+  }
+}

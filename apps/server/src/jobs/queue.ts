@@ -1,0 +1,157 @@
+import { PgBoss, fromPglite, type Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Database } from '../db/client.js';
+
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  log: Logger;
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  data: S;
+  handler(data: z.infer<S>, ctx: JobContext): Promise<void>;
+  /** Retries after the first failure; the delay doubles each time (backoff). Defaults from config. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** A recurring job: created by the scheduler role on this cron, in this IANA zone (default UTC). */
+  schedule?: { cron: string; tz?: string };
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  log: Logger;
+  /** Fetch and run jobs (the worker role). */
+  work: boolean;
+  /** Create the jobs of recurring schedules (the scheduler role). */
+  schedule: boolean;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollingIntervalSeconds?: number;
+  /** Separate pg-boss schemas keep parallel test runs apart; one deployment uses one. */
+  schema?: string;
+}
+
+/**
+ * pg-boss on the product's database. Every role may send; only the worker role runs handlers and only
+ * the scheduler role turns schedules into jobs. pg-boss claims each job for one worker across all
+ * processes (SKIP LOCKED), and its timekeeper creates each scheduled job once.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private started = false;
+  private readonly definitions = new Map<string, JobDefinition>();
+
+  constructor(private readonly options: JobQueueOptions) {
+    const { database } = options;
+    const common = {
+      schema: options.schema ?? 'pgboss',
+      schedule: options.schedule,
+      supervise: options.work || options.schedule,
+      migrate: true,
+    };
+    this.boss =
+      database.kind === 'pglite'
+        ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
+        : new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: 'parley-jobs' });
+    this.boss.on('error', (error: unknown) => {
+      options.log.error({ err: error }, 'job queue error');
+    });
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  async start(definitions: readonly JobDefinition[]): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of definitions) await this.register(definition);
+  }
+
+  private async register(definition: JobDefinition): Promise<void> {
+    this.definitions.set(definition.name, definition);
+    await this.boss.createQueue(definition.name, {
+      retryLimit: definition.retryLimit ?? this.options.retryLimit,
+      retryDelay: definition.retryDelaySeconds ?? this.options.retryDelaySeconds,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    });
+    if (this.options.work) {
+      await this.boss.work(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+        async (jobs: Job<unknown>[]) => {
+          for (const job of jobs) await this.runJob(definition, job);
+        },
+      );
+    }
+    if (this.options.schedule && definition.schedule) {
+      await this.boss.schedule(definition.name, definition.schedule.cron, {}, {
+        tz: definition.schedule.tz ?? 'UTC',
+      });
+    }
+  }
+
+  private async runJob(definition: JobDefinition, job: Job<unknown>): Promise<void> {
+    const log = this.options.log.child({ job: definition.name, jobId: job.id, attempt: job.retryCount + 1 });
+    const parsed = definition.data.safeParse(job.data);
+    if (!parsed.success) {
+      // Bad data never gets better on retry; fail it with the reason.
+      log.error({ issues: parsed.error.issues }, 'job data is invalid');
+      throw new Error(`invalid job data: ${parsed.error.message}`);
+    }
+    const started = Date.now();
+    try {
+      await definition.handler(parsed.data, {
+        jobId: job.id,
+        retryCount: job.retryCount,
+        log,
+        signal: job.signal,
+      });
+      log.info({ ms: Date.now() - started }, 'job completed');
+    } catch (error) {
+      log.warn({ err: error, ms: Date.now() - started }, 'job failed');
+      throw error;
+    }
+  }
+
+  /** Enqueues a job; returns its id. */
+  async send<S extends z.ZodType>(
+    definition: JobDefinition<S>,
+    data: z.infer<S>,
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
+    const parsed = definition.data.parse(data) as object;
+    return this.boss.send(definition.name, parsed, {
+      ...(options.singletonKey === undefined ? {} : { singletonKey: options.singletonKey }),
+      ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+    });
+  }
+
+  /** For readiness: the queue's tables answer. */
+  async check(): Promise<void> {
+    await this.boss.getQueues([]);
+  }
+
+  get pgBoss(): PgBoss {
+    return this.boss;
+  }
+
+  /** Stops fetching, lets running handlers finish (up to timeoutMs), then closes. */
+  async stop(timeoutMs: number): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+  }
+}

@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/dataDirLock.js';
+import { createLogger } from './logger.js';
+import { startServer } from './server.js';
+import { readVersion } from './version.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2), process.cwd(), readVersion());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Parley cannot start. ${error.message}\nSee docs/configuration.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  let server;
+  try {
+    server = await startServer(config, log);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`Parley cannot start. ${error.message}\n`);
+      log.flush();
+      process.exit(1);
+    }
+    log.fatal({ err: error }, 'start-up failed');
+    log.flush();
+    process.exit(1);
+  }
+  if (server.url !== null) log.info({ url: server.url }, `Parley is ready at ${server.url}`);
+  else log.info({ services: config.services }, 'Parley is running');
+
+  const shutdown = (signal: string): void => {
+    log.info({ signal }, 'signal received');
+    const timer = setTimeout(() => {
+      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    timer.unref();
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+  process.once('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+}
+
+await main();

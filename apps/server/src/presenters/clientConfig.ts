@@ -1,0 +1,13 @@
+import type { ClientConfig } from '@parley/shared';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { REALTIME_PATH } from '../realtime/server.js';
+
+export function presentClientConfig(config: Config, databaseKind: Database['kind']): ClientConfig {
+  return {
+    version: config.version,
+    embedded: databaseKind === 'pglite',
+    pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
+    realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
+  };
+}

@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { OutboxDispatcher } from './events/dispatcher.js';
+import { buildApp, type App } from './http/app.js';
+import type { AppContext } from './http/context.js';
+import { devAuthenticator, refusingAuthenticator, type Authenticator } from './identity/authenticator.js';
+import { jobDefinitions } from './jobs/definitions.js';
+import { JobQueue } from './jobs/queue.js';
+import { createRealtimeServer, realtimeSubscriber, type RealtimeServer } from './realtime/server.js';
+
+export interface RunningServer {
+  readonly config: Config;
+  readonly database: Database;
+  readonly jobs: JobQueue;
+  readonly app: App | null;
+  readonly io: RealtimeServer | null;
+  readonly dispatcher: OutboxDispatcher | null;
+  /** The address the web role listens on, when it runs. */
+  readonly url: string | null;
+  /** Stops taking work, lets in-flight requests, jobs and the dispatch round finish, then closes. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use this database instead of opening one from the config (tests). It is closed on stop. */
+  database?: Database;
+  /** The directory of the built web app, or null for none (tests). */
+  webDist?: string | null;
+  jobsSchema?: string;
+  dispatcherPollMs?: number;
+  jobPollingIntervalSeconds?: number;
+}
+
+function chooseAuthenticator(config: Config): Authenticator {
+  return config.devAuth ? devAuthenticator : refusingAuthenticator;
+}
+
+/** Starts the services the config names (web, worker, scheduler) on one database. */
+export async function startServer(config: Config, log: Logger, options: StartOptions = {}): Promise<RunningServer> {
+  const roles = new Set(config.services);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  let jobs: JobQueue | null = null;
+  let app: App | null = null;
+  let io: RealtimeServer | null = null;
+  let dispatcher: OutboxDispatcher | null = null;
+  try {
+    await migrateDatabase(database);
+    log.info({ database: database.kind, services: [...roles] }, 'database ready');
+
+    jobs = new JobQueue({
+      database,
+      log: log.child({ component: 'jobs' }),
+      work: roles.has('worker'),
+      schedule: roles.has('scheduler'),
+      retryLimit: config.jobs.retryLimit,
+      retryDelaySeconds: config.jobs.retryDelaySeconds,
+      ...(options.jobsSchema === undefined ? {} : { schema: options.jobsSchema }),
+      ...(options.jobPollingIntervalSeconds === undefined
+        ? {}
+        : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
+    });
+    await jobs.start(jobDefinitions(config, database));
+
+    const ctx: AppContext = { config, log, database, jobs, authenticator: chooseAuthenticator(config) };
+    let url: string | null = null;
+    if (roles.has('web')) {
+      app = await buildApp(ctx, options.webDist === undefined ? {} : { webDist: options.webDist });
+      await app.ready();
+      io = createRealtimeServer({
+        database,
+        authenticator: ctx.authenticator,
+        log: log.child({ component: 'realtime' }),
+        httpServer: app.server,
+      });
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address() as AddressInfo;
+      url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+      if (address.address === '0.0.0.0' || address.address === '::') url = `http://localhost:${address.port}`;
+    }
+    if (roles.has('worker')) {
+      // A worker without the web role still emits; on PostgreSQL the adapter carries it to web processes.
+      io ??= createRealtimeServer({ database, authenticator: ctx.authenticator, log });
+      dispatcher = new OutboxDispatcher(database, [realtimeSubscriber(io)], log.child({ component: 'outbox' }), {
+        ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
+      });
+      await dispatcher.start();
+    }
+
+    let stopping: Promise<void> | null = null;
+    const running: RunningServer = {
+      config,
+      database,
+      jobs,
+      app,
+      io,
+      dispatcher,
+      url,
+      stop() {
+        stopping ??= stopAll();
+        return stopping;
+      },
+    };
+    const jobsRef = jobs;
+    async function stopAll(): Promise<void> {
+      log.info('shutting down: finishing in-flight work');
+      if (io) {
+        io.disconnectSockets(true);
+        io.engine.close();
+      }
+      if (app) await app.close();
+      await dispatcher?.stop();
+      await jobsRef.stop(config.shutdownTimeoutMs);
+      if (io) await io.close();
+      await database.close();
+      log.info('stopped');
+    }
+    return running;
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await dispatcher?.stop().catch(() => undefined);
+    await jobs?.stop(1000).catch(() => undefined);
+    await io?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

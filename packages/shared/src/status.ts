@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const pageViewSinks = ['off', 'console', 'beacon'] as const;
+export type PageViewSink = (typeof pageViewSinks)[number];
+
+/** What the web app learns from the server before it renders (GET /v1/config). */
+export const clientConfigSchema = z
+  .object({
+    version: z.string(),
+    embedded: z.boolean().describe('true when the server runs on the embedded database'),
+    pageViews: z.object({
+      sink: z.enum(pageViewSinks),
+      url: z.string().nullable(),
+    }),
+    realtime: z.object({
+      path: z.string(),
+      devAuth: z.boolean().describe('true when the explicit development sign-in for websockets is on'),
+    }),
+  })
+  .meta({ id: 'ClientConfig' });
+
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+export const readinessSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.object({
+      database: z.enum(['ok', 'failing']),
+      queue: z.enum(['ok', 'failing', 'not_started']),
+    }),
+  })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof readinessSchema>;
