@@ -153,6 +153,7 @@ export async function queryRows<T extends Record<string, unknown>>(
   q: Queryable,
   statement: ReturnType<typeof sql>,
 ): Promise<T[]> {
-  const result: { rows: unknown[] } = await q.execute(statement);
-  return result.rows as T[];
+  // Both drivers answer { rows }; the abstract pg-core type does not say so.
+  const result = (await q.execute<T>(statement)) as { rows: T[] };
+  return result.rows;
 }
