@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts', 'apps/server/drizzle.config.ts'],
+          allowDefaultProject: ['*.config.ts'],
           defaultProject: './tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -25,7 +25,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ErrorBody } from '@parley/shared';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
-import './permissions.js';
+import type { RoutePermission } from './permissions.js';
 import { systemRoutes } from '../routes/system/system.js';
 import { v1Routes } from '../routes/v1/index.js';
 
@@ -38,6 +38,19 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 function errorBody(code: ErrorBody['error']['code'], message: string): ErrorBody {
   return { error: { code, message } };
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  permission: RoutePermission | undefined;
+}
+
+const routeTables = new WeakMap<object, RouteRecord[]>();
+
+/** Every route the app registered, with its declared permission (the route-table test reads it). */
+export function routeTable(app: App): readonly RouteRecord[] {
+  return routeTables.get(app) ?? [];
 }
 
 export type App = FastifyInstance<
@@ -60,6 +73,13 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string | nu
     trustProxy: true,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const records: RouteRecord[] = [];
+  routeTables.set(app, records);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) records.push({ method, url: route.url, permission: route.config?.permission });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
