@@ -23,7 +23,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.config.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts'],
           defaultProject: './tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // Tool configs must default-export by convention of the tools that read them.
-    files: ['**/vite.config.ts', '**/vitest.config.ts', 'playwright.config.ts', '**/drizzle.config.ts'],
+    files: ['**/vite.config.ts', '**/vitest.config.ts', 'playwright.config.ts', '**/drizzle.config.ts', 'e2e/globalSetup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -8,8 +8,13 @@ import { buildApp, type App } from './http/app.js';
 import type { AppContext } from './http/context.js';
 import { devAuthenticator, refusingAuthenticator, type Authenticator } from './identity/authenticator.js';
 import { jobDefinitions } from './jobs/definitions.js';
-import { JobQueue } from './jobs/queue.js';
-import { createRealtimeServer, realtimeSubscriber, type RealtimeServer } from './realtime/server.js';
+import { JobQueue, type JobDefinition } from './jobs/queue.js';
+import {
+  closeRealtimeServer,
+  createRealtimeServer,
+  realtimeSubscriber,
+  type RealtimeServer,
+} from './realtime/server.js';
 
 export interface RunningServer {
   readonly config: Config;
@@ -30,6 +35,8 @@ export interface StartOptions {
   /** The directory of the built web app, or null for none (tests). */
   webDist?: string | null;
   jobsSchema?: string;
+  /** The jobs this process knows; the product's own unless a test gives others. */
+  jobs?: (config: Config, database: Database) => JobDefinition[];
   dispatcherPollMs?: number;
   jobPollingIntervalSeconds?: number;
 }
@@ -64,7 +71,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         ? {}
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     });
-    await jobs.start(jobDefinitions(config, database));
+    await jobs.start((options.jobs ?? jobDefinitions)(config, database));
 
     const ctx: AppContext = { config, log, database, jobs, authenticator: chooseAuthenticator(config) };
     let url: string | null = null;
@@ -108,14 +115,15 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     const jobsRef = jobs;
     async function stopAll(): Promise<void> {
       log.info('shutting down: finishing in-flight work');
-      if (io) {
+      if (app && io) {
+        // Websockets first: an open upgrade would keep the HTTP server from closing.
         io.disconnectSockets(true);
         io.engine.close();
       }
       if (app) await app.close();
       await dispatcher?.stop();
       await jobsRef.stop(config.shutdownTimeoutMs);
-      if (io) await io.close();
+      if (io) await closeRealtimeServer(io, app !== null);
       await database.close();
       log.info('stopped');
     }
@@ -124,7 +132,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     await app?.close().catch(() => undefined);
     await dispatcher?.stop().catch(() => undefined);
     await jobs?.stop(1000).catch(() => undefined);
-    await io?.close().catch(() => undefined);
+    if (io) await closeRealtimeServer(io, app !== null).catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
   }

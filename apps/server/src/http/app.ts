@@ -84,9 +84,19 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string | nu
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // While draining, answers tell keep-alive clients to go, so closing does not wait on idle sockets.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -110,3 +110,12 @@ export function realtimeSubscriber(io: RealtimeServer): EventSubscriber {
     },
   };
 }
+
+/** Closes the server; a detached one (worker role) has no engine, only its adapter to close. */
+export async function closeRealtimeServer(io: RealtimeServer, attached: boolean): Promise<void> {
+  if (attached) {
+    await io.close();
+    return;
+  }
+  await io.of('/').adapter.close();
+}

@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { drawerWidth } from '../theme';
+import { defaultMenuContext, menuEntries } from './menuEntries';
+import { PageFallback } from './PageFallback';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+/** The frame of every page inside an account: top bar, side menu, content. */
+export const AppLayout = () => {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const entries = menuEntries(defaultMenuContext);
+  const closeMobile = () => {
+    setMobileOpen(false);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar
+        accountName={null}
+        menuOpen={mobileOpen}
+        onMenuClick={() => {
+          setMobileOpen(!mobileOpen);
+        }}
+      />
+      <Box component="aside" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={closeMobile}
+          slotProps={{ paper: { id: 'side-menu' } }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
+        >
+          <Toolbar />
+          <SideMenu entries={entries} onNavigate={closeMobile} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
+        >
+          <Toolbar />
+          <SideMenu entries={entries} />
+        </Drawer>
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
+        <Toolbar />
+        <Box sx={{ position: 'relative', p: { xs: 2, sm: 3 } }}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+};

@@ -1,0 +1,76 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { MenuEntry, MenuGroup, MenuLink } from './menuEntries';
+import { menuIcons } from './menuIcons';
+
+interface SideMenuProps {
+  entries: MenuEntry[];
+  onNavigate?: () => void;
+}
+
+const isWithin = (pathname: string, to: string): boolean => pathname === to || pathname.startsWith(`${to}/`);
+
+const LinkItem = ({ entry, nested, onNavigate }: { entry: MenuLink; nested: boolean; onNavigate?: () => void }) => {
+  const Icon = entry.icon === undefined ? undefined : menuIcons[entry.icon];
+  return (
+    <ListItemButton component={NavLink} to={entry.to} onClick={onNavigate} sx={nested ? { pl: 7 } : undefined}>
+      {Icon && (
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+      )}
+      <ListItemText primary={entry.label} />
+    </ListItemButton>
+  );
+};
+
+const GroupItem = ({ entry, onNavigate }: { entry: MenuGroup; onNavigate?: () => void }) => {
+  const { pathname } = useLocation();
+  const holdsCurrent = entry.children.some((child) => isWithin(pathname, child.to));
+  const [open, setOpen] = useState(holdsCurrent);
+  const Icon = menuIcons[entry.icon];
+  const listId = `menu-${entry.id}`;
+  return (
+    <>
+      <ListItemButton
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => {
+          setOpen(!open);
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={entry.label} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <List id={listId} disablePadding dense>
+          {entry.children.map((child) => (
+            <LinkItem key={child.id} entry={child} nested onNavigate={onNavigate} />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+};
+
+export const SideMenu = ({ entries, onNavigate }: SideMenuProps) => (
+  <List component="nav" aria-label="Main menu" sx={{ py: 1 }}>
+    {entries.map((entry) =>
+      entry.kind === 'group' ? (
+        <GroupItem key={entry.id} entry={entry} onNavigate={onNavigate} />
+      ) : (
+        <LinkItem key={entry.id} entry={entry} nested={false} onNavigate={onNavigate} />
+      ),
+    )}
+  </List>
+);

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { menuEntries, type MenuEntry } from './menuEntries';
+
+const labels = (entries: MenuEntry[]): string[] => entries.map((entry) => entry.label);
+const group = (entries: MenuEntry[], id: string) => {
+  const found = entries.find((entry) => entry.id === id);
+  if (found?.kind !== 'group') throw new Error(`no group ${id}`);
+  return found;
+};
+
+describe('menuEntries', () => {
+  it('shows an administrator on a paid plan without lists every entry but Lists', () => {
+    expect(labels(menuEntries())).toEqual([
+      'Accounts',
+      'Contacts',
+      'Campaigns',
+      'Conversations',
+      'Templates',
+      'Integrations',
+      'Notifications',
+      'Links',
+      'Custom Domains',
+      'Auto Responders',
+      'Admin',
+      'Logout',
+    ]);
+  });
+
+  it('links every entry to a route', () => {
+    const links = menuEntries().flatMap((entry) => (entry.kind === 'group' ? entry.children : [entry]));
+    expect(links.map((entry) => entry.to)).toEqual([
+      '/accounts',
+      '/contacts',
+      '/campaigns',
+      '/conversations',
+      '/templates/sms',
+      '/templates/web',
+      '/templates/optin',
+      ...[
+        'activecampaign',
+        'aircall',
+        'callrail',
+        'cradle',
+        'email',
+        'googlecalendar',
+        'hubspot',
+        'intercom',
+        'pipedrive',
+        'slack',
+        'twilio',
+        'webhooks',
+        'zapier',
+      ].map((slug) => `/integrations/${slug}`),
+      '/notifications',
+      '/links/urlshortener',
+      '/links/customdomains',
+      '/autoresponders',
+      '/admin/gdpr',
+      '/logout',
+    ]);
+  });
+
+  it('puts sms, web and optin under Templates and GDPR under Admin', () => {
+    expect(labels(group(menuEntries(), 'templates').children)).toEqual(['SMS', 'Web', 'OptIn']);
+    expect(labels(group(menuEntries(), 'admin').children)).toEqual(['GDPR']);
+  });
+
+  it.each(['CampaignManager', 'Sender', 'ReadOnly'] as const)('hides Admin from %s', (role) => {
+    expect(labels(menuEntries({ role }))).not.toContain('Admin');
+  });
+
+  it('hides Links, Custom Domains and Auto Responders on a trial plan', () => {
+    const shown = labels(menuEntries({ isTrial: true }));
+    expect(shown).not.toContain('Links');
+    expect(shown).not.toContain('Custom Domains');
+    expect(shown).not.toContain('Auto Responders');
+    expect(shown).toContain('Admin');
+  });
+
+  it('shows Lists after Notifications when the account has a list', () => {
+    const entries = menuEntries({ hasLists: true, lists: [{ id: 'l 1', name: 'VIP' }] });
+    expect(labels(entries).slice(6, 8)).toEqual(['Notifications', 'Lists']);
+    expect(group(entries, 'lists').children).toEqual([{ kind: 'link', id: 'lists-l 1', label: 'VIP', to: '/lists/l%201', icon: undefined }]);
+  });
+
+  it('keeps Accounts first and Logout last for every role and plan', () => {
+    for (const role of ['Administrator', 'CampaignManager', 'Sender', 'ReadOnly'] as const) {
+      for (const isTrial of [true, false]) {
+        const shown = labels(menuEntries({ role, isTrial }));
+        expect(shown[0]).toBe('Accounts');
+        expect(shown.at(-1)).toBe('Logout');
+      }
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { integrations } from '../integrations';
+import type { Role } from '../roles';
+
+export type MenuIcon =
+  | 'accounts'
+  | 'contacts'
+  | 'campaigns'
+  | 'conversations'
+  | 'templates'
+  | 'integrations'
+  | 'notifications'
+  | 'lists'
+  | 'links'
+  | 'customDomains'
+  | 'autoResponders'
+  | 'admin'
+  | 'logout';
+
+export interface MenuLink {
+  kind: 'link';
+  id: string;
+  label: string;
+  to: string;
+  icon?: MenuIcon;
+}
+
+export interface MenuGroup {
+  kind: 'group';
+  id: string;
+  label: string;
+  icon: MenuIcon;
+  children: MenuLink[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+export interface MenuList {
+  id: string;
+  name: string;
+}
+
+export interface MenuContext {
+  role: Role;
+  isTrial: boolean;
+  hasLists: boolean;
+  /** The account's lists, linked under Lists. */
+  lists: readonly MenuList[];
+}
+
+/** Until sign-in and accounts exist, the menu is the one an administrator on a paid plan without lists sees. */
+export const defaultMenuContext: MenuContext = {
+  role: 'Administrator',
+  isTrial: false,
+  hasLists: false,
+  lists: [],
+};
+
+const link = (id: string, label: string, to: string, icon?: MenuIcon): MenuLink => ({ kind: 'link', id, label, to, icon });
+
+/** The side menu for a role, a plan and the account's lists, in the spec's order. */
+export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => {
+  const { role, isTrial, hasLists, lists } = { ...defaultMenuContext, ...context };
+  const entries: MenuEntry[] = [
+    link('accounts', 'Accounts', '/accounts', 'accounts'),
+    link('contacts', 'Contacts', '/contacts', 'contacts'),
+    link('campaigns', 'Campaigns', '/campaigns', 'campaigns'),
+    link('conversations', 'Conversations', '/conversations', 'conversations'),
+    {
+      kind: 'group',
+      id: 'templates',
+      label: 'Templates',
+      icon: 'templates',
+      children: [
+        link('templates-sms', 'SMS', '/templates/sms'),
+        link('templates-web', 'Web', '/templates/web'),
+        link('templates-optin', 'OptIn', '/templates/optin'),
+      ],
+    },
+    {
+      kind: 'group',
+      id: 'integrations',
+      label: 'Integrations',
+      icon: 'integrations',
+      children: integrations.map(({ slug, name }) => link(`integrations-${slug}`, name, `/integrations/${slug}`)),
+    },
+    link('notifications', 'Notifications', '/notifications', 'notifications'),
+  ];
+  if (hasLists) {
+    entries.push({
+      kind: 'group',
+      id: 'lists',
+      label: 'Lists',
+      icon: 'lists',
+      children: lists.map(({ id, name }) => link(`lists-${id}`, name, `/lists/${encodeURIComponent(id)}`)),
+    });
+  }
+  if (!isTrial) {
+    entries.push(
+      link('links', 'Links', '/links/urlshortener', 'links'),
+      link('customDomains', 'Custom Domains', '/links/customdomains', 'customDomains'),
+      link('autoResponders', 'Auto Responders', '/autoresponders', 'autoResponders'),
+    );
+  }
+  if (role === 'Administrator') {
+    entries.push({
+      kind: 'group',
+      id: 'admin',
+      label: 'Admin',
+      icon: 'admin',
+      children: [link('admin-gdpr', 'GDPR', '/admin/gdpr')],
+    });
+  }
+  entries.push(link('logout', 'Logout', '/logout', 'logout'));
+  return entries;
+};

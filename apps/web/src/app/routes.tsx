@@ -1,0 +1,107 @@
+import type { RouteObject } from 'react-router';
+import { integrations } from './integrations';
+import { AppLayout } from './layout/AppLayout';
+import { BareLayout } from './layout/BareLayout';
+import { PlainLayout } from './layout/PlainLayout';
+import { RequireSignIn } from './layout/RequireSignIn';
+import { RootLayout } from './layout/RootLayout';
+import { RouteErrorPage } from './layout/RouteErrorPage';
+import type { PageKey } from './pages';
+import { approvalTitle, type RouteTitle } from './routeTitle';
+import { RoutePage } from './RoutePage';
+
+export type RouteAccess = 'protected' | 'open';
+/** app: side menu and top bar; plain: a slim bar with the product name; bare: nothing around the page. */
+export type RouteLayout = 'app' | 'plain' | 'bare';
+
+export interface PageRoute {
+  path: string;
+  title: RouteTitle;
+  access: RouteAccess;
+  layout: RouteLayout;
+  page: PageKey;
+}
+
+const inApp = (path: string, title: RouteTitle, page: PageKey = 'notAvailable'): PageRoute => ({
+  path,
+  title,
+  access: 'protected',
+  layout: 'app',
+  page,
+});
+
+const openRoute = (path: string, title: string, page: PageKey = 'notAvailable'): PageRoute => ({
+  path,
+  title,
+  access: 'open',
+  layout: 'plain',
+  page,
+});
+
+/** Every route of the product. */
+export const pageRoutes: readonly PageRoute[] = [
+  inApp('/', 'Home', 'home'),
+  inApp('/accounts', 'Accounts'),
+  inApp('/chooseaccount', 'Accounts'),
+  { path: '/authorize', title: 'Authorize', access: 'protected', layout: 'plain', page: 'notAvailable' },
+  inApp('/contacts', 'Contacts'),
+  inApp('/conversations', 'Conversations'),
+  inApp('/campaigns', 'Campaigns'),
+  inApp('/templates', 'Templates'),
+  inApp('/templates/sms', 'SMS Templates'),
+  inApp('/templates/web', 'Web Templates'),
+  inApp('/templates/optin', 'OptIn Templates'),
+  inApp('/autoresponders', 'Auto Responders'),
+  inApp('/links/urlshortener', 'Links'),
+  inApp('/links/customdomains', 'Custom Domains'),
+  inApp('/lists/:listId', 'List'),
+  inApp('/tools/carrierlookup', 'Carrier Lookup'),
+  inApp('/tools/namelookup', 'Name Lookup'),
+  inApp('/tools/screenshot', 'Screenshot Generator'),
+  ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name)),
+  inApp('/notifications', 'Notifications'),
+  inApp('/notifications/email', 'Email Notifications'),
+  inApp('/notifications/sms', 'SMS Notifications'),
+  inApp('/notifications/slack', 'Slack Notifications'),
+  inApp('/notifications/:channelId', 'Notification Channel'),
+  inApp('/admin/gdpr', 'GDPR'),
+  inApp('/featurerequests', 'Feature Requests'),
+  { path: '/media/:messageId/:idx', title: 'Media', access: 'protected', layout: 'bare', page: 'notAvailable' },
+  inApp('/approvals/:approvalType', approvalTitle),
+  openRoute('/login', 'Login'),
+  openRoute('/signup', 'Sign Up'),
+  openRoute('/verified', 'Verified'),
+  openRoute('/resendverification', 'Resend Verification'),
+  openRoute('/logout', 'Logout'),
+  openRoute('*', 'Page Not Found', 'notFound'),
+];
+
+const leaves = (access: RouteAccess, layout: RouteLayout): RouteObject[] =>
+  pageRoutes
+    .filter((route) => route.access === access && route.layout === layout)
+    .map((route) => ({
+      path: route.path,
+      handle: route,
+      element: <RoutePage route={route} />,
+      errorElement: <RouteErrorPage />,
+    }));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        id: 'protected',
+        element: <RequireSignIn />,
+        children: [
+          { id: 'protected-app', element: <AppLayout />, children: leaves('protected', 'app') },
+          { id: 'protected-plain', element: <PlainLayout />, children: leaves('protected', 'plain') },
+          { id: 'protected-bare', element: <BareLayout />, children: leaves('protected', 'bare') },
+        ],
+      },
+      { id: 'open-plain', element: <PlainLayout />, children: leaves('open', 'plain') },
+    ],
+  },
+];
