@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBoss } from 'pg-boss';
@@ -5,7 +6,7 @@ import { openPostgres, type PostgresDatabase } from './db/client.js';
 import { publishEvent } from './events/outbox.js';
 import { devToken } from './identity/authenticator.js';
 import { createScratchPostgres } from './test/databases.js';
-import { spawnParley, type ParleyProcess } from './test/processes.js';
+import { builtCli, spawnParley, type ParleyProcess } from './test/processes.js';
 import { connectClient, type ConnectedClient } from './test/socket.js';
 
 async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -76,6 +77,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('processes on one PostgreSQL datab
     // Neither web process runs jobs.
     expect([webA, webB].some((w) => w.lines.some((l) => l.msg === 'job completed'))).toBe(false);
   }, 90_000);
+
+  it('lets the operator CLI work while the servers run', async () => {
+    const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [builtCli, 'migrate', '--json'], {
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: scratch.url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.once('exit', (code) => {
+        resolve({ code, stdout });
+      });
+    });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true, database: 'postgres' });
+    expect((await fetch(`${urlA}/readyz`)).status).toBe(200);
+  });
 
   it('delivers an event to the websocket clients of both web processes', async () => {
     const accountId = randomUUID();

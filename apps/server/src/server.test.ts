@@ -34,6 +34,16 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
     expect(events).toEqual(['job started', 'job finished', 'stopped']);
   });
 
+  it('registers recurring schedules only in the scheduler role', async () => {
+    const scheduler = await startTestServer(kind, { SERVICES: 'scheduler' });
+    servers.push(scheduler);
+    const schedules = await scheduler.jobs.pgBoss.getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['maintenance.prune-events', '17 * * * *']);
+    const worker = await startTestServer(kind, { SERVICES: 'worker' });
+    servers.push(worker);
+    expect(await worker.jobs.pgBoss.getSchedules()).toEqual([]);
+  });
+
   it('answers a request in flight, then refuses new connections', async () => {
     const server = await startTestServer(kind, { SERVICES: 'web' });
     servers.push(server);
