@@ -1,5 +1,6 @@
+import { roles } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { menuEntries, type MenuEntry } from './menuEntries';
+import { menuEntries, menuQuickActions, type MenuEntry } from './menuEntries';
 
 const labels = (entries: MenuEntry[]): string[] => entries.map((entry) => entry.label);
 const group = (entries: MenuEntry[], id: string) => {
@@ -77,6 +78,12 @@ describe('menuEntries', () => {
     expect(shown).toContain('Admin');
   });
 
+  it.each(roles)('shows Links, Custom Domains and Auto Responders to %s on a paid plan', (role) => {
+    expect(labels(menuEntries({ role, isTrial: false }))).toEqual(
+      expect.arrayContaining(['Links', 'Custom Domains', 'Auto Responders']),
+    );
+  });
+
   it('shows Lists after Notifications when the account has a list', () => {
     const entries = menuEntries({ hasLists: true, lists: [{ id: 'l 1', name: 'VIP' }] });
     expect(labels(entries).slice(6, 8)).toEqual(['Notifications', 'Lists']);
@@ -84,12 +91,31 @@ describe('menuEntries', () => {
   });
 
   it('keeps Accounts first and Logout last for every role and plan', () => {
-    for (const role of ['Administrator', 'CampaignManager', 'Sender', 'ReadOnly'] as const) {
+    for (const role of roles) {
       for (const isTrial of [true, false]) {
         const shown = labels(menuEntries({ role, isTrial }));
         expect(shown[0]).toBe('Accounts');
         expect(shown.at(-1)).toBe('Logout');
       }
     }
+  });
+});
+
+describe('menuQuickActions', () => {
+  it.each([
+    ['Administrator', ['Send Message', 'Create Contact', 'Create Campaign']],
+    ['CampaignManager', ['Send Message', 'Create Contact', 'Create Campaign']],
+    ['Sender', ['Send Message', 'Create Contact']],
+    ['ReadOnly', []],
+  ] as const)('gives %s %j', (role, expected) => {
+    expect(menuQuickActions(role).map((action) => action.label)).toEqual(expected);
+  });
+
+  it('names each action by its id', () => {
+    expect(menuQuickActions('Administrator').map((action) => action.id)).toEqual([
+      'sendMessage',
+      'createContact',
+      'createCampaign',
+    ]);
   });
 });

@@ -1,5 +1,12 @@
+import {
+  quickActionLabels,
+  showsAdminMenu,
+  showsPaidPlanFeatures,
+  visibleQuickActions,
+  type QuickAction,
+  type Role,
+} from '@parley/shared';
 import { integrations } from '../integrations';
-import type { Role } from '../roles';
 
 export type MenuIcon =
   | 'accounts'
@@ -94,14 +101,14 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
       children: lists.map(({ id, name }) => link(`lists-${id}`, name, `/lists/${encodeURIComponent(id)}`)),
     });
   }
-  if (!isTrial) {
+  if (showsPaidPlanFeatures(isTrial)) {
     entries.push(
       link('links', 'Links', '/links/urlshortener', 'links'),
       link('customDomains', 'Custom Domains', '/links/customdomains', 'customDomains'),
       link('autoResponders', 'Auto Responders', '/autoresponders', 'autoResponders'),
     );
   }
-  if (role === 'Administrator') {
+  if (showsAdminMenu(role)) {
     entries.push({
       kind: 'group',
       id: 'admin',
@@ -113,3 +120,12 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
   entries.push(link('logout', 'Logout', '/logout', 'logout'));
   return entries;
 };
+
+export interface MenuQuickAction {
+  id: QuickAction;
+  label: string;
+}
+
+/** The side menu's quick actions for a role; each opens its dialog. */
+export const menuQuickActions = (role: Role = defaultMenuContext.role): MenuQuickAction[] =>
+  visibleQuickActions(role).map((id) => ({ id, label: quickActionLabels[id] }));

@@ -1,0 +1,2 @@
+export { authorize } from './authorize.js';
+export { notFoundUnlessSameAccount } from './tenancy.js';
