@@ -38,6 +38,25 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
 
+const smtpUrl = z.string().refine(
+  (v) => {
+    if (!/^smtps?:\/\//i.test(v)) return false;
+    try {
+      return new URL(v).hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.com' },
+);
+
+// `address@domain` or `Display Name <address@domain>`.
+const mailFrom = z
+  .string()
+  .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+    message: 'must be an e-mail address, optionally with a name: Parley <no-reply@example.com>',
+  });
+
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
 const envSchema = z.object({
   PORT: z.coerce
@@ -60,6 +79,8 @@ const envSchema = z.object({
   EVENTS_RETENTION_DAYS: positiveInt(3650).default(7),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.default('Parley <no-reply@localhost>'),
 });
 
 export interface Config {
@@ -77,6 +98,8 @@ export interface Config {
   pageViews: { sink: z.infer<typeof envSchema>['PAGE_VIEWS_SINK']; url: string | null };
   eventsRetentionDays: number;
   jobs: { retryLimit: number; retryDelaySeconds: number };
+  /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
+  mail: { smtpUrl: string | null; from: string };
   version: string;
 }
 
@@ -141,6 +164,7 @@ export function loadConfig(
     pageViews: { sink: e.PAGE_VIEWS_SINK, url: e.PAGE_VIEWS_URL ?? null },
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     version,
   };
 }

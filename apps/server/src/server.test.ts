@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
         log: silentLogger(),
         database: server.database,
         jobs: server.jobs,
+        mailer: server.mailer,
         authenticator: { authenticate: () => Promise.resolve(null) },
       },
       { webDist: null },

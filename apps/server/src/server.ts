@@ -9,6 +9,7 @@ import type { AppContext } from './http/context.js';
 import { devAuthenticator, refusingAuthenticator, type Authenticator } from './identity/authenticator.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import { JobQueue, type JobDefinition } from './jobs/queue.js';
+import { createMailer, type Mailer } from './mail/index.js';
 import {
   closeRealtimeServer,
   createRealtimeServer,
@@ -20,6 +21,7 @@ export interface RunningServer {
   readonly config: Config;
   readonly database: Database;
   readonly jobs: JobQueue;
+  readonly mailer: Mailer;
   readonly app: App | null;
   readonly io: RealtimeServer | null;
   readonly dispatcher: OutboxDispatcher | null;
@@ -73,7 +75,11 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     });
     await jobs.start((options.jobs ?? jobDefinitions)(config, database));
 
-    const ctx: AppContext = { config, log, database, jobs, authenticator: chooseAuthenticator(config) };
+    const mailer = createMailer(config, database);
+    if (mailer.kind === 'mailbox' && database.kind === 'postgres') {
+      log.warn('SMTP_URL is not set: outgoing e-mail is only kept in the mailbox_messages table, not delivered');
+    }
+    const ctx: AppContext = { config, log, database, jobs, authenticator: chooseAuthenticator(config), mailer };
     let url: string | null = null;
     if (roles.has('web')) {
       app = await buildApp(ctx, options.webDist === undefined ? {} : { webDist: options.webDist });
@@ -103,6 +109,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       config,
       database,
       jobs,
+      mailer,
       app,
       io,
       dispatcher,

@@ -91,6 +91,7 @@ describe('error handling', () => {
         log: silentLogger(),
         database: server.database,
         jobs: server.jobs,
+        mailer: server.mailer,
         authenticator: { authenticate: () => Promise.resolve(null) },
       },
       { webDist: null },

@@ -26,6 +26,7 @@ import type { ErrorBody } from '@parley/shared';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
+import { devRoutes } from '../routes/dev/index.js';
 import { systemRoutes } from '../routes/system/system.js';
 import { v1Routes } from '../routes/v1/index.js';
 
@@ -150,6 +151,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string | nu
 
   await app.register(systemRoutes, { ctx });
   await app.register(v1Routes, { prefix: '/v1', ctx });
+  await app.register(devRoutes, { ctx });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());
 
   const webDist = options.webDist === undefined ? webDistDir : options.webDist;

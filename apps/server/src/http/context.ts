@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Authenticator } from '../identity/authenticator.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { Mailer } from '../mail/index.js';
 
 /** What routes and commands are given; built once in main.ts (and by the test server). */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   database: Database;
   jobs: JobQueue;
   authenticator: Authenticator;
+  mailer: Mailer;
 }

@@ -1,2 +1,3 @@
 export * from './events.js';
 export * from './realtime.js';
+export * from './mail.js';
