@@ -1,0 +1,5 @@
+import type { Benchmark } from './lib/benchmark.js';
+import { healthz } from './benchmarks/healthz.js';
+
+/** Every benchmark `npm run bench -- <name>` knows, by name. */
+export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz };
