@@ -1,0 +1,69 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { emailAddress, httpUrl, oneOrMore, optionalText, requiredText } from './forms.js';
+import { supportedCountryCodes } from './phone.js';
+import { validationMessages } from './validation.js';
+
+export const messagingVolumes = ['1-1,000', '1,001-10,000', '10,001-50,000', '50,001-100,000', '100,001+'] as const;
+export const messagingTypes = ['one to one', 'bulk/automated messaging'] as const;
+export const questionnaireIntegrations = [
+  'ActiveCampaign',
+  'HubSpot',
+  'Pipedrive',
+  'Slack',
+  'Intercom',
+  'Zapier',
+  'Zoho',
+] as const;
+export const messageFrequencyUnits = ['day', 'week', 'month'] as const;
+
+/** spec §9: the trial lasts 15 days; under 5 of balance the top bar warns. */
+export const TRIAL_DAYS = 15;
+export const LOW_BALANCE_WARNING = 5;
+export const DEFAULT_COUNTRY = 'US';
+
+const countryCode = z
+  .string({ message: validationMessages.required })
+  .trim()
+  .toUpperCase()
+  .refine((c) => supportedCountryCodes.includes(c), { message: validationMessages.phoneCountryInvalid });
+
+/** POST /v1/accounts (spec §5 create account: required and optional fields). */
+export const createAccountSchema = z
+  .object({
+    name: requiredText(120),
+    defaults: z.object({ country: countryCode }),
+    promoCode: optionalText(50),
+    support: z.object({
+      address: requiredText(300),
+      phone: requiredText(40),
+      email: emailAddress,
+      website: z
+        .union([z.literal(''), httpUrl])
+        .optional()
+        .transform((v) => (v === '' ? undefined : v)),
+    }),
+    questionnaire: z.object({
+      messagingVolume: z.enum(messagingVolumes, { message: validationMessages.required }),
+      messagingType: oneOrMore(z.enum(messagingTypes)),
+      desiredIntegrations: z.array(z.enum(questionnaireIntegrations)).default([]),
+      accountUseCases: optionalText(1000),
+    }),
+  })
+  .superRefine((value, ctx) => {
+    // The support phone is checked for the account's country, and kept as the person typed it.
+    const parsed = parsePhoneNumberFromString(value.support.phone, value.defaults.country as CountryCode);
+    if (!parsed?.isValid()) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.phoneInvalid, path: ['support', 'phone'] });
+    }
+  })
+  .meta({ id: 'CreateAccount' });
+
+export type CreateAccountInput = z.input<typeof createAccountSchema>;
+export type CreateAccount = z.output<typeof createAccountSchema>;
+
+/** Whole days of trial left (created + 15 days − now, never below 0); 0 shows 'Expired'. */
+export function trialDaysLeft(createdAt: Date, now: Date = new Date()): number {
+  const end = createdAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000;
+  return Math.max(0, Math.ceil((end - now.getTime()) / (24 * 60 * 60 * 1000)));
+}
