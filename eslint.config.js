@@ -53,7 +53,7 @@ export default tseslint.config(
   },
   {
     // Tool configs must default-export by convention of the tools that read them.
-    files: ['**/vite.config.ts', '**/vitest.config.ts', 'playwright.config.ts', '**/drizzle.config.ts', 'e2e/globalSetup.ts'],
+    files: ['**/vite.config.ts', '**/vitest.config.ts', 'playwright.config.ts', '**/drizzle.config.ts', 'e2e/globalSetup.ts', 'apps/server/src/test/globalSetup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

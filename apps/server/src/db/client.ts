@@ -40,8 +40,12 @@ export interface PostgresDatabase extends DatabaseBase {
 
 export type Database = PgliteDatabase | PostgresDatabase;
 
-/** A PGlite database in a data directory (held with a lock file) or, with null, in memory for tests. */
-export async function openPglite(dataDir: string | null): Promise<PgliteDatabase> {
+/**
+ * A PGlite database in a data directory (held with a lock file) or, with null, in memory for tests.
+ * `template` is a dump (PGlite.dumpDataDir) to start an in-memory database from: creating a cluster
+ * takes seconds, loading a dump about one.
+ */
+export async function openPglite(dataDir: string | null, template?: Blob): Promise<PgliteDatabase> {
   let lock: DataDirLock | null = null;
   let dbDir: string | undefined;
   if (dataDir !== null) {
@@ -50,7 +54,12 @@ export async function openPglite(dataDir: string | null): Promise<PgliteDatabase
     fs.mkdirSync(dbDir, { recursive: true });
   }
   try {
-    const pglite = dbDir === undefined ? new PGlite() : new PGlite(dbDir);
+    const pglite =
+      dbDir !== undefined
+        ? new PGlite(dbDir)
+        : template === undefined
+          ? new PGlite()
+          : new PGlite({ loadDataDir: template });
     await pglite.waitReady;
     const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
     let closed = false;

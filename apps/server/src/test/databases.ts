@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 
@@ -41,10 +43,16 @@ export async function createScratchPostgres(): Promise<{ url: string; drop: () =
   };
 }
 
+let template: Blob | undefined;
+function pgliteTemplate(): Blob {
+  template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return template;
+}
+
 /** A migrated database that is the test's alone: in-memory PGlite, or a scratch PostgreSQL database. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
-    const database = await openPglite(null);
+    const database = await openPglite(null, pgliteTemplate());
     await migrateDatabase(database);
     return database;
   }
