@@ -81,6 +81,9 @@ const envSchema = z.object({
   JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: mailFrom.default('Parley <no-reply@localhost>'),
+  OIDC_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('parley-web'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -100,7 +103,21 @@ export interface Config {
   jobs: { retryLimit: number; retryDelaySeconds: number };
   /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
   mail: { smtpUrl: string | null; from: string };
+  identity: IdentityConfig;
   version: string;
+}
+
+export interface IdentityConfig {
+  /** The OpenID Connect issuer whose tokens the API accepts. */
+  issuer: string;
+  /** True when the issuer is the one this server embeds under /oidc (OIDC_ISSUER unset). */
+  embedded: boolean;
+  /** The client id the web app signs in with. */
+  clientId: string;
+  /** The `aud` the API requires in access tokens. */
+  audience: string;
+  /** The scopes the web app asks for. */
+  scopes: string;
 }
 
 export class ConfigError extends Error {
@@ -150,10 +167,11 @@ export function loadConfig(
   if (e.PAGE_VIEWS_SINK === 'beacon' && e.PAGE_VIEWS_URL === undefined) {
     throw new ConfigError(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
@@ -165,6 +183,14 @@ export function loadConfig(
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    identity: {
+      // Kept exactly as given: some issuers (Auth0) put a trailing slash in their `iss`.
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      embedded: e.OIDC_ISSUER === undefined,
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
+      scopes: 'openid profile email offline_access',
+    },
     version,
   };
 }

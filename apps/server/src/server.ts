@@ -6,7 +6,10 @@ import { migrateDatabase } from './db/migrate.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
 import { buildApp, type App } from './http/app.js';
 import type { AppContext } from './http/context.js';
-import { devAuthenticator, refusingAuthenticator, type Authenticator } from './identity/authenticator.js';
+import { devAuthenticator, type Authenticator } from './identity/authenticator.js';
+import { loadIssuerKeys, publicJwks, type IssuerKeys } from './identity/issuer/keys.js';
+import { createIssuer } from './identity/issuer/provider.js';
+import { createTokenVerifier } from './identity/tokenVerifier.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import { JobQueue, type JobDefinition } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/index.js';
@@ -22,6 +25,8 @@ export interface RunningServer {
   readonly database: Database;
   readonly jobs: JobQueue;
   readonly mailer: Mailer;
+  /** What bearer tokens (API, websockets) are checked with. */
+  readonly authenticator: Authenticator;
   readonly app: App | null;
   readonly io: RealtimeServer | null;
   readonly dispatcher: OutboxDispatcher | null;
@@ -43,8 +48,11 @@ export interface StartOptions {
   jobPollingIntervalSeconds?: number;
 }
 
-function chooseAuthenticator(config: Config): Authenticator {
-  return config.devAuth ? devAuthenticator : refusingAuthenticator;
+/** DEV_AUTH's development tokens, or access tokens of the configured issuer (embedded or external). */
+function chooseAuthenticator(config: Config, keys: IssuerKeys | null): Authenticator {
+  if (config.devAuth) return devAuthenticator;
+  const { issuer, audience } = config.identity;
+  return createTokenVerifier({ issuer, audience, ...(keys ? { jwks: publicJwks(keys) } : {}) });
 }
 
 /** Starts the services the config names (web, worker, scheduler) on one database. */
@@ -79,10 +87,13 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     if (mailer.kind === 'mailbox' && database.kind === 'postgres') {
       log.warn('SMTP_URL is not set: outgoing e-mail is only kept in the mailbox_messages table, not delivered');
     }
-    const ctx: AppContext = { config, log, database, jobs, authenticator: chooseAuthenticator(config), mailer };
+    const keys = config.identity.embedded ? await loadIssuerKeys(database) : null;
+    const authenticator = chooseAuthenticator(config, keys);
+    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer };
     let url: string | null = null;
     if (roles.has('web')) {
-      app = await buildApp(ctx, options.webDist === undefined ? {} : { webDist: options.webDist });
+      const issuer = keys ? createIssuer({ config, database, keys, log: log.child({ component: 'issuer' }) }) : null;
+      app = await buildApp(ctx, { ...(options.webDist === undefined ? {} : { webDist: options.webDist }), issuer });
       await app.ready();
       io = createRealtimeServer({
         database,
@@ -110,6 +121,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       database,
       jobs,
       mailer,
+      authenticator,
       app,
       io,
       dispatcher,

@@ -16,6 +16,13 @@ export const clientConfigSchema = z
       path: z.string(),
       devAuth: z.boolean().describe('true when the explicit development sign-in for websockets is on'),
     }),
+    auth: z
+      .object({
+        issuer: z.string().describe('the OpenID Connect issuer the web app signs in with'),
+        clientId: z.string(),
+        scopes: z.string().describe('space-separated scopes to request'),
+      })
+      .describe('how the web app signs in (authorization code with PKCE)'),
   })
   .meta({ id: 'ClientConfig' });
 

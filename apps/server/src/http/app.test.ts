@@ -51,7 +51,13 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       embedded: kind === 'pglite',
       pageViews: { sink: 'off', url: null },
       realtime: { path: '/socket.io', devAuth: false },
+      auth: {
+        issuer: server.config.identity.issuer,
+        clientId: 'parley-web',
+        scopes: 'openid profile email offline_access',
+      },
     });
+    expect(server.config.identity.issuer).toBe(`${server.config.publicUrl}/oidc`);
   });
 
   it('publishes an OpenAPI 3.1 document and a browsable reference', async () => {

@@ -9,6 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import type { Logger } from 'pino';
+import type { Provider } from 'oidc-provider';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -26,6 +27,7 @@ import type { ErrorBody } from '@parley/shared';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
+import { issuerRoutes } from '../identity/issuer/routes.js';
 import { devRoutes } from '../routes/dev/index.js';
 import { systemRoutes } from '../routes/system/system.js';
 import { v1Routes } from '../routes/v1/index.js';
@@ -62,7 +64,13 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-export async function buildApp(ctx: AppContext, options: { webDist?: string | null } = {}): Promise<App> {
+export interface BuildAppOptions {
+  webDist?: string | null;
+  /** The embedded OpenID Connect issuer, mounted at /oidc; null or absent with an external issuer. */
+  issuer?: Provider | null;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     loggerInstance: ctx.log,
     requestIdHeader: false,
@@ -152,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: { webDist?: string | nu
   await app.register(systemRoutes, { ctx });
   await app.register(v1Routes, { prefix: '/v1', ctx });
   await app.register(devRoutes, { ctx });
+  if (options.issuer) await app.register(issuerRoutes, { ctx, provider: options.issuer });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());
 
   const webDist = options.webDist === undefined ? webDistDir : options.webDist;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 /** Who a bearer token speaks for. */
 export interface Principal {
+  /** The token's subject: a user id, or for an API client (client_credentials) the client id. */
   userId: string;
+  /** Set when the principal is an API client acting for the account in accountIds. */
+  clientId?: string;
   /** The accounts the principal may act in. */
   accountIds: readonly string[];
 }
@@ -28,11 +31,6 @@ export const devAuthenticator: Authenticator = {
     if (!userId.success || !accountId.success) return Promise.resolve(null);
     return Promise.resolve({ userId: userId.data, accountIds: [accountId.data] });
   },
-};
-
-/** No issuer and no development sign-in: every token is refused. */
-export const refusingAuthenticator: Authenticator = {
-  authenticate: () => Promise.resolve(null),
 };
 
 export function devToken(userId: string, accountId: string): string {

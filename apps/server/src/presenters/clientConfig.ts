@@ -9,5 +9,6 @@ export function presentClientConfig(config: Config, databaseKind: Database['kind
     embedded: databaseKind === 'pglite',
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
+    auth: { issuer: config.identity.issuer, clientId: config.identity.clientId, scopes: config.identity.scopes },
   };
 }

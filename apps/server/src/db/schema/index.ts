@@ -1,3 +1,4 @@
 export * from './events.js';
 export * from './realtime.js';
 export * from './mail.js';
+export * from './identity.js';

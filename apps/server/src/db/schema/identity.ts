@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** People who sign in. Emails are stored lowercased, so the unique index is case-insensitive. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** argon2id (PHC string); null for people who only sign in through a social provider. */
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  mobileNumber: text('mobile_number'),
+  mobileCountry: text('mobile_country'),
+  tacAcceptedAt: timestamp('tac_accepted_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Consecutive wrong passwords since the last success or lock. */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export type UserRow = typeof users.$inferSelect;
+
+/** What the embedded issuer keeps: sessions, interactions, codes, tokens, grants (the provider's adapter). */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId).where(sql`${t.grantId} is not null`),
+    index('oidc_payloads_user_code_idx').on(t.model, t.userCode).where(sql`${t.userCode} is not null`),
+    index('oidc_payloads_uid_idx').on(t.model, t.uid).where(sql`${t.uid} is not null`),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The embedded issuer's signing keys (private JWKs) and cookie keys, generated at first start and kept,
+ * so tokens survive restarts and every process of a deployment signs and checks with the same keys.
+ */
+export const identityKeys = pgTable('identity_keys', {
+  id: text('id').primaryKey(),
+  jwks: jsonb('jwks').notNull(),
+  cookieKeys: jsonb('cookie_keys').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Confidential clients of the client_credentials grant, one per API credential of an account. */
+export const apiClients = pgTable('api_clients', {
+  clientId: text('client_id').primaryKey(),
+  /** `sha256:<hex>` of the secret; secrets are long random strings, so a fast hash is enough. */
+  secretHash: text('secret_hash').notNull(),
+  accountId: uuid('account_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ApiClientRow = typeof apiClients.$inferSelect;

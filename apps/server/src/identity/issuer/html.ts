@@ -1,0 +1,72 @@
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+}
+
+const styles = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f4f6fb;
+font-family:Roboto,"Segoe UI",Helvetica,Arial,sans-serif;color:#1d2433}
+main{width:100%;max-width:400px;margin:24px;background:#fff;border-radius:8px;padding:32px;
+box-shadow:0 2px 4px rgba(16,24,40,.08),0 8px 24px rgba(16,24,40,.08)}
+.brand{display:flex;align-items:center;gap:10px;margin-bottom:24px;color:#1f4fbf;font-weight:700;font-size:22px}
+.brand span{display:inline-flex;width:32px;height:32px;border-radius:8px;background:#1f4fbf;color:#fff;
+align-items:center;justify-content:center;font-size:18px}
+h1{font-size:20px;font-weight:500;margin:0 0 20px}
+label{display:block;font-size:14px;margin:0 0 6px;color:#3b4557}
+input{width:100%;height:44px;padding:0 12px;margin:0 0 16px;font-size:16px;border:1px solid #c4cad6;border-radius:4px}
+input:focus{outline:2px solid #1f4fbf;outline-offset:-1px;border-color:#1f4fbf}
+button{width:100%;height:44px;border:0;border-radius:4px;background:#1f4fbf;color:#fff;font-size:15px;
+font-weight:500;letter-spacing:.02em;cursor:pointer}
+button:hover{background:#183f99}
+.error{background:#fdecea;color:#8a1c14;border-radius:4px;padding:10px 12px;margin:0 0 16px;font-size:14px}
+p{font-size:14px;color:#3b4557}
+`;
+
+/** A page of the issuer, styled like the web app: the brand and a centered card. Body must be escaped. */
+export function issuerPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Parley</title>
+<style>${styles}</style>
+</head>
+<body>
+<main>
+<div class="brand"><span aria-hidden="true">P</span>Parley</div>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+export interface SignInPageOptions {
+  action: string;
+  email?: string;
+  error?: string;
+}
+
+export function signInPage(options: SignInPageOptions): string {
+  const error = options.error === undefined ? '' : `<div class="error" role="alert">${escapeHtml(options.error)}</div>`;
+  return issuerPage(
+    'Sign in',
+    `<h1>Sign in</h1>
+${error}
+<form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}"${options.email ? '' : ' autofocus'}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${options.email ? ' autofocus' : ''}>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return issuerPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
+}

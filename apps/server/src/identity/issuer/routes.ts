@@ -1,0 +1,116 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Provider } from 'oidc-provider';
+import type { AppContext } from '../../http/context.js';
+import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from '../signIn.js';
+import { messagePage, signInPage } from './html.js';
+import { grantFirstPartyConsent } from './interactions.js';
+import { INTERACTION_PATH, ISSUER_PATH } from './provider.js';
+import { RateLimiter } from './rateLimiter.js';
+
+/** Sign-in POSTs per client address and window, in this process (see rateLimiter.ts). */
+const SIGN_IN_RATE_LIMIT = 20;
+const SIGN_IN_RATE_WINDOW_MS = 5 * 60_000;
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Wait a few minutes and try again.';
+const EXPIRED = 'This sign-in has expired or was already used. Go back to Parley and sign in again.';
+
+type MountedRequest = IncomingMessage & { originalUrl?: string };
+
+function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+function formField(body: unknown, name: string): string {
+  if (body === null || typeof body !== 'object') return '';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value.slice(0, 1024) : '';
+}
+
+/**
+ * The embedded issuer under /oidc: the sign-in interaction as Fastify routes, everything else handed
+ * to oidc-provider untouched (hijacked before Fastify reads the body, which the provider parses itself).
+ */
+export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Provider }> = (app, { ctx, provider }) => {
+  const limiter = new RateLimiter(SIGN_IN_RATE_LIMIT, SIGN_IN_RATE_WINDOW_MS);
+  const callback = provider.callback();
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    try {
+      const found = await provider.interactionDetails(request.raw, reply.raw);
+      return found.uid === request.params.uid ? found : null;
+    } catch {
+      return null;
+    }
+  }
+
+  app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, config: { permission: 'public' } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return html(reply, 400, messagePage('Sign in', EXPIRED));
+    const action = `${INTERACTION_PATH}/${interaction.uid}`;
+    switch (interaction.prompt.name) {
+      case 'login':
+        return html(reply, 200, signInPage({ action }));
+      case 'consent': {
+        if (interaction.params.client_id !== ctx.config.identity.clientId) {
+          return html(reply, 403, messagePage('Sign in', 'This application may not sign in with Parley.'));
+        }
+        const grantId = await grantFirstPartyConsent(provider, interaction);
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
+        return reply.redirect(returnTo, 303);
+      }
+      default:
+        return html(reply, 400, messagePage('Sign in', EXPIRED));
+    }
+  });
+
+  app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, config: { permission: 'public' } }, async (request, reply) => {
+    const interaction = await details(request, reply);
+    if (interaction?.prompt.name !== 'login') return html(reply, 400, messagePage('Sign in', EXPIRED));
+    const action = `${INTERACTION_PATH}/${interaction.uid}`;
+    const email = formField(request.body, 'email').trim();
+    if (!limiter.take(request.ip)) {
+      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS }));
+    }
+    const password = formField(request.body, 'password');
+    const result = email === '' || password === '' ? null : await checkCredentials(ctx.database.db, email, password);
+    if (!result?.ok) {
+      request.log.info({ reason: result?.reason ?? 'empty' }, 'sign-in refused');
+      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE }));
+    }
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: result.userId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: `${ISSUER_PATH}/*`,
+    schema: { hide: true },
+    config: { permission: 'public' },
+    onRequest: (request, reply) => {
+      // Never calls done: the provider answers on the raw response from here on.
+      reply.hijack();
+      const raw: MountedRequest = request.raw;
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      raw.url = url.slice(ISSUER_PATH.length) || '/';
+      void callback(raw, reply.raw);
+    },
+    handler: () => undefined,
+  });
+  return Promise.resolve();
+};
