@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   mobileNumber: text('mobile_number'),
   mobileCountry: text('mobile_country'),
   tacAcceptedAt: timestamp('tac_accepted_at', { withTimezone: true }),
+  communicationConsentAt: timestamp('communication_consent_at', { withTimezone: true }),
+  promoCode: text('promo_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Consecutive wrong passwords since the last success or lock. */
@@ -65,3 +67,22 @@ export const apiClients = pgTable('api_clients', {
 });
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
+
+/** One-time links sent by e-mail: verify an address, reset a password. Only a hash of the token is kept. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export type UserTokenRow = typeof userTokens.$inferSelect;

@@ -2,3 +2,4 @@ export * from './events.js';
 export * from './realtime.js';
 export * from './mail.js';
 export * from './identity.js';
+export * from './accounts.js';
