@@ -24,6 +24,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@parley/shared';
+import { guardRequest } from './auth.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
@@ -106,6 +107,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
+  });
+  app.decorateRequest('principal', null);
+  app.decorateRequest('membership', null);
+  app.addHook('onRequest', async (request, reply) => {
+    await guardRequest(ctx, request, reply);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

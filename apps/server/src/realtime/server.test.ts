@@ -5,6 +5,7 @@ import { devToken } from '../identity/authenticator.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { connectClient, type ConnectedClient } from '../test/socket.js';
+import { closeAccount, createAccount, createUser } from '../test/factories.js';
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -59,6 +60,20 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
   it('refuses a connection without a valid token', async () => {
     await expect(connectClient(server.baseUrl, {})).rejects.toThrow('unauthorized');
     await expect(connectClient(server.baseUrl, { token: 'dev.not-a-uuid.x' })).rejects.toThrow('unauthorized');
+  });
+
+  it('subscribes a user to an account of which the database says it is a member', async () => {
+    const user = await createUser(server.database.db);
+    const member = await createAccount(server.database.db, { [user.id]: 'ReadOnly' });
+    const c = await client(user.id, randomUUID());
+    expect(await c.socket.emitWithAck('subscribe', { accountId: member.id })).toEqual({ ok: true });
+    await publishEvent(server.database.db, { type: 'contactCreated', accountId: member.id, data: {} });
+    await until(() => c.received.length === 1);
+    await closeAccount(server.database.db, member.id);
+    expect(await c.socket.emitWithAck('subscribe', { accountId: member.id })).toEqual({
+      ok: false,
+      error: 'not a member of that account',
+    });
   });
 
   it('will not subscribe a socket to an account its principal is not in', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@parley/shared';
 import type { Database } from '../db/client.js';
 import type { Authenticator, Principal } from '../identity/authenticator.js';
+import { roleInAccount } from '../identity/memberships.js';
 import { bearerToken } from '../identity/authenticator.js';
 import type { EventSubscriber } from '../events/dispatcher.js';
 
@@ -66,30 +67,48 @@ export function createRealtimeServer(options: {
       });
   });
 
+  // An account the token names (API clients, the development sign-in) or one the user is a member of.
+  const mayJoin = async (principal: Principal, accountId: string): Promise<boolean> =>
+    principal.accountIds.includes(accountId) ||
+    (await roleInAccount(options.database.db, principal, accountId)) !== null;
+
   io.on('connection', (socket: RealtimeSocket) => {
     const { principal } = socket.data;
     const requested = (socket.handshake.auth as Record<string, unknown>).accountId;
-    const accountId =
-      typeof requested === 'string' && principal.accountIds.includes(requested)
-        ? requested
-        : principal.accountIds.length === 1
-          ? (principal.accountIds[0] ?? null)
-          : null;
-    const rooms = [userRoom(principal.userId), ...(accountId === null ? [] : [accountRoom(accountId)])];
-    void socket.join(rooms);
-    socket.emit('ready', { accountId, userId: principal.userId, rooms });
+    const connect = async (): Promise<void> => {
+      const accountId =
+        typeof requested === 'string' && (await mayJoin(principal, requested))
+          ? requested
+          : principal.accountIds.length === 1
+            ? (principal.accountIds[0] ?? null)
+            : null;
+      const rooms = [userRoom(principal.userId), ...(accountId === null ? [] : [accountRoom(accountId)])];
+      await socket.join(rooms);
+      socket.emit('ready', { accountId, userId: principal.userId, rooms });
+    };
+    connect().catch((error: unknown) => {
+      options.log.error({ err: error }, 'websocket join failed');
+      socket.disconnect(true);
+    });
 
     socket.on('subscribe', (payload, ack) => {
       const target = payload.accountId;
-      if (!principal.accountIds.includes(target)) {
-        ack({ ok: false, error: 'not a member of that account' });
-        return;
-      }
-      for (const room of socket.rooms) {
-        if (room.startsWith('account:') && room !== accountRoom(target)) void socket.leave(room);
-      }
-      void socket.join(accountRoom(target));
-      ack({ ok: true });
+      mayJoin(principal, target)
+        .then(async (allowed) => {
+          if (!allowed) {
+            ack({ ok: false, error: 'not a member of that account' });
+            return;
+          }
+          for (const room of socket.rooms) {
+            if (room.startsWith('account:') && room !== accountRoom(target)) await socket.leave(room);
+          }
+          await socket.join(accountRoom(target));
+          ack({ ok: true });
+        })
+        .catch((error: unknown) => {
+          options.log.error({ err: error }, 'websocket subscribe failed');
+          ack({ ok: false, error: 'unavailable' });
+        });
     });
   });
 
