@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { pageViewSinks } from '@parley/shared';
+import { formatMoney, pageViewSinks } from '@parley/shared';
 
 export const serviceNames = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -84,6 +84,10 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('parley-web'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  TRIAL_CREDIT: z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,4})?$/, { message: 'must be an amount in USD with at most 4 decimals, e.g. 5.0000' })
+    .default('5.0000'),
 });
 
 export interface Config {
@@ -104,6 +108,8 @@ export interface Config {
   /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
   mail: { smtpUrl: string | null; from: string };
   identity: IdentityConfig;
+  /** What a new account is credited on its trial plan: USD, a decimal string with 4 decimals. */
+  billing: { trialCredit: string };
   version: string;
 }
 
@@ -191,6 +197,7 @@ export function loadConfig(
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
       scopes: 'openid profile email offline_access',
     },
+    billing: { trialCredit: formatMoney(e.TRIAL_CREDIT) },
     version,
   };
 }

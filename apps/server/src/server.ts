@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import { seedPlans } from './billing/plans.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
 import { buildApp, type App } from './http/app.js';
 import type { AppContext } from './http/context.js';
@@ -67,6 +68,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let dispatcher: OutboxDispatcher | null = null;
   try {
     await migrateDatabase(database);
+    await seedPlans(database.db);
     log.info({ database: database.kind, services: [...roles] }, 'database ready');
 
     jobs = new JobQueue({

@@ -22,7 +22,7 @@ export const TRIAL_DAYS = 15;
 export const LOW_BALANCE_WARNING = 5;
 export const DEFAULT_COUNTRY = 'US';
 
-const countryCode = z
+export const countryCode = z
   .string({ message: validationMessages.required })
   .trim()
   .toUpperCase()

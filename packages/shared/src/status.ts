@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const pageViewSinks = ['off', 'console', 'beacon'] as const;
-export type PageViewSink = (typeof pageViewSinks)[number];
+import { pageViewSinks } from './pageViews.js';
 
 /** What the web app learns from the server before it renders (GET /v1/config). */
 export const clientConfigSchema = z

@@ -84,9 +84,7 @@ describe('parley CLI', () => {
     const bad = await cli(['migrate', '--json'], { DATABASE_URL: 'mysql://nope' });
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'invalid_configuration' } });
-    const later = await cli(['create-user', '--email', 'a@example.com', '--password', 'x', '--json'], {
-      DATA_DIR: tempDir(),
-    });
+    const later = await cli(['seed-demo', '--json'], { DATA_DIR: tempDir() });
     expect(later.code).toBe(2);
     expect(JSON.parse(later.stdout)).toMatchObject({ ok: false, error: { code: 'not_available' } });
   });

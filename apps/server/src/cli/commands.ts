@@ -1,31 +1,12 @@
-import type { Config } from '../config.js';
+import { z } from 'zod';
 import { openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
+import { createAccountCommand, createUserCommand } from './accountCommands.js';
+import { CliError, type CliCommand } from './command.js';
+import { renewCredentials, requestCredentials } from '../commands/credentialsIssuer.js';
+import { AppError } from '../http/errors.js';
 
-export interface CommandResult {
-  /** Printed as JSON with --json. */
-  json: Record<string, unknown>;
-  /** Printed otherwise. */
-  text: string;
-}
-
-export class CliError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'CliError';
-  }
-}
-
-export interface CliCommand {
-  name: string;
-  summary: string;
-  usage: string;
-  run(config: Config, flags: ReadonlyMap<string, string | true>): Promise<CommandResult>;
-}
+export { CliError, type CliCommand, type CommandResult } from './command.js';
 
 const migrate: CliCommand = {
   name: 'migrate',
@@ -50,6 +31,38 @@ const migrate: CliCommand = {
   },
 };
 
+const accountFlag = z.uuid();
+
+const issueCredentials: CliCommand = {
+  name: 'issue-credentials',
+  summary: "Issue an account's API credentials (--renew gives them a new secret); the secret is shown once",
+  usage: 'issue-credentials --account ID [--renew]',
+  async run(config, flags) {
+    const account = accountFlag.safeParse(flags.get('account'));
+    if (!account.success) throw new CliError('invalid_arguments', 'Give the account id: --account <uuid>.', 2);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+    try {
+      await migrateDatabase(database);
+      const issue = flags.has('renew') ? renewCredentials : requestCredentials;
+      const issued = await issue(database.db, account.data).catch((error: unknown) => {
+        if (error instanceof AppError) throw new CliError(error.code, error.message);
+        throw error;
+      });
+      return {
+        json: { ok: true, ...issued },
+        text: [
+          `Account:   ${issued.accountId}`,
+          `Client id: ${issued.clientId}`,
+          `Secret:    ${issued.secret}`,
+          'The secret is shown only now; keep it somewhere safe.',
+        ].join('\n'),
+      };
+    } finally {
+      await database.close();
+    }
+  },
+};
+
 /** Commands whose capability has not been built yet say so plainly instead of pretending. */
 function arrivesLater(name: string, usage: string, summary: string, capability: string): CliCommand {
   return {
@@ -66,13 +79,8 @@ function arrivesLater(name: string, usage: string, summary: string, capability: 
 
 export const commands: readonly CliCommand[] = [
   migrate,
-  arrivesLater('create-user', 'create-user --email E --password P', 'Create a user', 'identity and accounts'),
-  arrivesLater('create-account', 'create-account --owner E --name N', 'Create an account', 'identity and accounts'),
-  arrivesLater(
-    'issue-credentials',
-    'issue-credentials --account ID',
-    'Issue API credentials for an account',
-    'identity and accounts',
-  ),
+  createUserCommand,
+  createAccountCommand,
+  issueCredentials,
   arrivesLater('seed-demo', 'seed-demo', 'Fill a demo account with sample data', 'contacts and messaging'),
 ];

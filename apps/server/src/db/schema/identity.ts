@@ -62,6 +62,8 @@ export const apiClients = pgTable('api_clients', {
   clientId: text('client_id').primaryKey(),
   /** `sha256:<hex>` of the secret; secrets are long random strings, so a fast hash is enough. */
   secretHash: text('secret_hash').notNull(),
+  /** The secret's last four characters, so the settings page can tell which secret is in use. */
+  secretLastFour: text('secret_last_four'),
   accountId: uuid('account_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

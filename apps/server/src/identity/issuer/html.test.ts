@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, signInPage } from './html.js';
+import { escapeHtml, forgotPasswordPage, linkPage, resetPasswordPage, signInPage } from './html.js';
 
 describe('issuer pages', () => {
   it('escapes what it shows', () => {
@@ -8,5 +8,20 @@ describe('issuer pages', () => {
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<img');
     expect(page).toContain('&lt;b&gt;');
+  });
+});
+
+describe('password reset pages', () => {
+  it('escape the token, the address and the messages', () => {
+    const forgot = forgotPasswordPage({ action: '/oidc/forgot', email: '"><script>', error: '<b>', notice: '<i>' });
+    expect(forgot).not.toContain('<script>');
+    expect(forgot).toContain('&lt;b&gt;');
+    expect(forgot).toContain('&lt;i&gt;');
+    const reset = resetPasswordPage({ action: '/oidc/reset', token: '"><img src=x>', rules: '* <rule>', error: 'Password is too weak\n* x' });
+    expect(reset).not.toContain('<img');
+    expect(reset).toContain('&lt;rule&gt;');
+    const done = linkPage('Done', '<ok>', { href: 'https://parley.test/?a="b"', label: 'Go' });
+    expect(done).toContain('href="https://parley.test/?a=&quot;b&quot;"');
+    expect(signInPage({ action: '/x', forgotUrl: '/oidc/forgot' })).toContain('<a href="/oidc/forgot">Forgot your password?</a>');
   });
 });

@@ -21,8 +21,12 @@ input:focus{outline:2px solid #1f4fbf;outline-offset:-1px;border-color:#1f4fbf}
 button{width:100%;height:44px;border:0;border-radius:4px;background:#1f4fbf;color:#fff;font-size:15px;
 font-weight:500;letter-spacing:.02em;cursor:pointer}
 button:hover{background:#183f99}
-.error{background:#fdecea;color:#8a1c14;border-radius:4px;padding:10px 12px;margin:0 0 16px;font-size:14px}
+.error{background:#fdecea;color:#8a1c14;border-radius:4px;padding:10px 12px;margin:0 0 16px;font-size:14px;white-space:pre-line}
+.notice{background:#e8f0fe;color:#183f99;border-radius:4px;padding:10px 12px;margin:0 0 16px;font-size:14px}
 p{font-size:14px;color:#3b4557}
+a{color:#1f4fbf}
+.links{margin:20px 0 0;text-align:center}
+.hint{margin:-8px 0 16px;font-size:13px;color:#5b6475;white-space:pre-line}
 `;
 
 /** A page of the issuer, styled like the web app: the brand and a centered card. Body must be escaped. */
@@ -49,7 +53,12 @@ export interface SignInPageOptions {
   action: string;
   email?: string;
   error?: string;
+  /** The password-reset request page, linked as 'Forgot your password?'. */
+  forgotUrl?: string;
 }
+
+const errorBox = (error: string | undefined): string =>
+  error === undefined ? '' : `<div class="error" role="alert">${escapeHtml(error)}</div>`;
 
 export function signInPage(options: SignInPageOptions): string {
   const error = options.error === undefined ? '' : `<div class="error" role="alert">${escapeHtml(options.error)}</div>`;
@@ -63,10 +72,68 @@ ${error}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
-</form>`,
+</form>${options.forgotUrl === undefined ? '' : `\n<p class="links"><a href="${escapeHtml(options.forgotUrl)}">Forgot your password?</a></p>`}`,
   );
 }
 
 export function messagePage(title: string, message: string): string {
   return issuerPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
+}
+
+export interface ForgotPasswordPageOptions {
+  action: string;
+  email?: string;
+  error?: string;
+  /** The answer to a request, the same whether or not the address has an account. */
+  notice?: string;
+}
+
+export function forgotPasswordPage(options: ForgotPasswordPageOptions): string {
+  const notice = options.notice === undefined ? '' : `<div class="notice" role="status">${escapeHtml(options.notice)}</div>`;
+  return issuerPage(
+    'Reset your password',
+    `<h1>Reset your password</h1>
+${notice}${errorBox(options.error)}
+<p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
+<button type="submit">Send reset link</button>
+</form>`,
+  );
+}
+
+export interface ResetPasswordPageOptions {
+  action: string;
+  token: string;
+  /** The password rules, shown under the field. */
+  rules: string;
+  error?: string;
+}
+
+export function resetPasswordPage(options: ResetPasswordPageOptions): string {
+  return issuerPage(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>
+${errorBox(options.error)}
+<form method="post" action="${escapeHtml(options.action)}">
+<input type="hidden" name="token" value="${escapeHtml(options.token)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus>
+<p class="hint">${escapeHtml(options.rules)}</p>
+<label for="confirm">Repeat the new password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+<button type="submit">Set new password</button>
+</form>`,
+  );
+}
+
+/** A message with one link below it (back to the app, or to ask for a new link). */
+export function linkPage(title: string, message: string, link: { href: string; label: string }): string {
+  return issuerPage(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p class="links"><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+  );
 }

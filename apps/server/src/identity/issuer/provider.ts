@@ -8,6 +8,11 @@ import { findApiClient, secretMatches } from './apiClients.js';
 import { escapeHtml, issuerPage, messagePage } from './html.js';
 import type { IssuerKeys } from './keys.js';
 
+/** Submits the provider's logout form with logout=yes, as the Sign out button would. */
+const AUTO_SUBMIT_LOGOUT =
+  "const f=document.getElementById('op.logoutForm');const i=document.createElement('input');" +
+  "i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();";
+
 /** Where the issuer is mounted in the app; its issuer URL is `${PUBLIC_URL}/oidc`. */
 export const ISSUER_PATH = '/oidc';
 export const INTERACTION_PATH = `${ISSUER_PATH}/interaction`;
@@ -88,10 +93,16 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
         enabled: true,
         // `form` is the issuer's own hidden form (with its CSRF value), not user input.
         logoutSource: (ctx, form) => {
-          ctx.body = issuerPage(
-            'Sign out',
-            `<h1>Sign out of Parley?</h1>\n${form}\n<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>`,
-          );
+          // With a valid id_token_hint (the provider has checked it) the app itself asked to sign out:
+          // no second question. Without one, a link from anywhere must not sign the user out unasked.
+          const hinted = typeof ctx.oidc.params?.id_token_hint === 'string';
+          const button = '<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>';
+          ctx.body = hinted
+            ? issuerPage(
+                'Sign out',
+                `<h1>Signing out…</h1>\n${form}\n<noscript>${button}</noscript>\n<script>${AUTO_SUBMIT_LOGOUT}</script>`,
+              )
+            : issuerPage('Sign out', `<h1>Sign out of Parley?</h1>\n${form}\n${button}`);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.body = messagePage('Signed out', 'You have signed out of Parley.');

@@ -3,11 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Provider } from 'oidc-provider';
 import type { AppContext } from '../../http/context.js';
+import { acceptOpenInvitations } from '../invitationsAcceptance.js';
+import { FORGOT_PASSWORD_PATH } from '../passwordReset.js';
 import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from '../signIn.js';
 import { messagePage, signInPage } from './html.js';
 import { grantFirstPartyConsent } from './interactions.js';
 import { INTERACTION_PATH, ISSUER_PATH } from './provider.js';
+import { passwordResetRoutes } from './passwordResetRoutes.js';
 import { RateLimiter } from './rateLimiter.js';
+import { formField, html } from './reply.js';
 
 /** Sign-in POSTs per client address and window, in this process (see rateLimiter.ts). */
 const SIGN_IN_RATE_LIMIT = 20;
@@ -17,32 +21,18 @@ const EXPIRED = 'This sign-in has expired or was already used. Go back to Parley
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
 
-function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
-    .type('text/html; charset=utf-8')
-    .send(body);
-}
-
-function formField(body: unknown, name: string): string {
-  if (body === null || typeof body !== 'object') return '';
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value.slice(0, 1024) : '';
-}
-
 /**
  * The embedded issuer under /oidc: the sign-in interaction as Fastify routes, everything else handed
  * to oidc-provider untouched (hijacked before Fastify reads the body, which the provider parses itself).
  */
-export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Provider }> = (app, { ctx, provider }) => {
+export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Provider }> = async (app, { ctx, provider }) => {
   const limiter = new RateLimiter(SIGN_IN_RATE_LIMIT, SIGN_IN_RATE_WINDOW_MS);
   const callback = provider.callback();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  await app.register(passwordResetRoutes, { ctx });
 
   async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
     try {
@@ -59,7 +49,7 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     const action = `${INTERACTION_PATH}/${interaction.uid}`;
     switch (interaction.prompt.name) {
       case 'login':
-        return html(reply, 200, signInPage({ action }));
+        return html(reply, 200, signInPage({ action, forgotUrl: FORGOT_PASSWORD_PATH }));
       case 'consent': {
         if (interaction.params.client_id !== ctx.config.identity.clientId) {
           return html(reply, 403, messagePage('Sign in', 'This application may not sign in with Parley.'));
@@ -79,14 +69,18 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     const action = `${INTERACTION_PATH}/${interaction.uid}`;
     const email = formField(request.body, 'email').trim();
     if (!limiter.take(request.ip)) {
-      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS }));
+      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS, forgotUrl: FORGOT_PASSWORD_PATH }));
     }
     const password = formField(request.body, 'password');
     const result = email === '' || password === '' ? null : await checkCredentials(ctx.database.db, email, password);
     if (!result?.ok) {
       request.log.info({ reason: result?.reason ?? 'empty' }, 'sign-in refused');
-      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE }));
+      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE, forgotUrl: FORGOT_PASSWORD_PATH }));
     }
+    // An invitation sent after sign-up (to a verified address) becomes a membership at the next sign-in.
+    await acceptOpenInvitations(ctx.database.db, result.userId).catch((err: unknown) => {
+      request.log.error({ err }, 'invitations not accepted at sign-in');
+    });
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -112,5 +106,4 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     },
     handler: () => undefined,
   });
-  return Promise.resolve();
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "api_clients" ADD COLUMN "secret_last_four" text;

@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../db/client.js';
+import { accountMembers, accounts, users } from '../db/schema/index.js';
+import { ledgerAndBalance } from '../test/accounts.js';
+import { builtCli } from '../test/processes.js';
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [builtCli, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('exit', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const failure = (r: Result) => JSON.parse(r.stdout) as { ok: false; error: { code: string; message: string } };
+
+describe('parley create-user and create-account', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cli-accounts-'));
+    env = { DATA_DIR: dataDir, TRIAL_CREDIT: '7.25' };
+  });
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a user, then a trial account it administers, with the trial credit in the ledger', async () => {
+    const made = await cli(
+      ['create-user', '--email', 'Owner@Example.com', '--password', 'Str0ng-enough!', '--first-name', 'Olive', '--verified', '--json'],
+      env,
+    );
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const { ok, userId } = JSON.parse(made.stdout) as { ok: boolean; userId: string };
+    expect(ok).toBe(true);
+    expect(userId).toMatch(uuid);
+
+    const text = await cli(['create-user', '--email', 'second@example.com', '--password', 'Str0ng-enough!'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout.trim()).toMatch(uuid);
+
+    const account = await cli(['create-account', '--owner', 'owner@example.com', '--name', 'Olive Dental', '--country', 'ca', '--json'], env);
+    expect(account.code).toBe(0);
+    const { accountId } = JSON.parse(account.stdout) as { accountId: string };
+    expect(accountId).toMatch(uuid);
+
+    const database = await openPglite(dataDir);
+    try {
+      const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+      expect(user).toMatchObject({ email: 'owner@example.com', firstName: 'Olive', lastName: '' });
+      expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
+      expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+      const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
+      expect(row).toMatchObject({ name: 'Olive Dental', planId: 'trial', defaultCountry: 'CA', balance: '7.2500' });
+      const members = await database.db.select().from(accountMembers).where(eq(accountMembers.accountId, accountId));
+      expect(members).toEqual([expect.objectContaining({ userId, role: 'Administrator' })]);
+      expect(await ledgerAndBalance(database.db, accountId)).toEqual({ ledger: '7.2500', balance: '7.2500' });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a weak password, a bad or taken e-mail, an unknown owner and missing options', async () => {
+    const weak = await cli(['create-user', '--email', 'weak@example.com', '--password', 'short', '--json'], env);
+    expect(weak.code).toBe(2);
+    expect(failure(weak).error.code).toBe('weak_password');
+    expect(failure(weak).error.message).toContain('Password is too weak');
+
+    const badEmail = await cli(['create-user', '--email', 'nope', '--password', 'Str0ng-enough!', '--json'], env);
+    expect(failure(badEmail).error).toEqual({ code: 'invalid_email', message: 'Invalid email address' });
+
+    await cli(['create-user', '--email', 'taken@example.com', '--password', 'Str0ng-enough!'], env);
+    const taken = await cli(['create-user', '--email', 'TAKEN@example.com', '--password', 'Str0ng-enough!', '--json'], env);
+    expect(taken.code).toBe(1);
+    expect(failure(taken).error.code).toBe('email_taken');
+
+    const unknown = await cli(['create-account', '--owner', 'nobody@example.com', '--name', 'X', '--json'], env);
+    expect(unknown.code).toBe(1);
+    expect(failure(unknown).error).toEqual({ code: 'unknown_owner', message: 'No user has the email nobody@example.com.' });
+
+    const noName = await cli(['create-account', '--owner', 'taken@example.com'], env);
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toContain('--name is required.');
+
+    const country = await cli(['create-account', '--owner', 'taken@example.com', '--name', 'X', '--country', 'FR', '--json'], env);
+    expect(failure(country).error).toEqual({ code: 'invalid_country', message: 'Country is not valid' });
+  });
+});

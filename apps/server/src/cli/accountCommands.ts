@@ -1,0 +1,85 @@
+import { emailAddress, isSupportedCountryCode, passwordStrength, requiredText, weakPasswordMessage } from '@parley/shared';
+import { seedPlans } from '../billing/plans.js';
+import { createAccountFor } from '../commands/accountCreator.js';
+import type { Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { createUser, findUserByEmail } from '../identity/users.js';
+import { CliError, type CliCommand } from './command.js';
+
+type Flags = ReadonlyMap<string, string | true>;
+
+function textFlag(flags: Flags, name: string): string | undefined {
+  const value = flags.get(name);
+  if (value === true) throw new CliError('missing_value', `--${name} needs a value.`, 2);
+  return value;
+}
+
+function requiredFlag(flags: Flags, name: string): string {
+  const value = textFlag(flags, name);
+  if (value === undefined || value.trim() === '') throw new CliError('missing_option', `--${name} is required.`, 2);
+  return value;
+}
+
+/** The same database the server would open, migrated and with the plan catalog, for one command. */
+async function withDatabase<T>(config: Config, run: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  try {
+    await migrateDatabase(database);
+    await seedPlans(database.db);
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+export const createUserCommand: CliCommand = {
+  name: 'create-user',
+  summary: 'Create a user who signs in with e-mail and password (prints the user id)',
+  usage: 'create-user --email E --password P [--first-name F] [--last-name L] [--verified]',
+  async run(config, flags) {
+    const email = emailAddress.safeParse(requiredFlag(flags, 'email'));
+    if (!email.success) throw new CliError('invalid_email', 'Invalid email address', 2);
+    const password = requiredFlag(flags, 'password');
+    if (!passwordStrength(password).strong) throw new CliError('weak_password', weakPasswordMessage(), 2);
+    const firstName = textFlag(flags, 'first-name')?.trim() ?? '';
+    const lastName = textFlag(flags, 'last-name')?.trim() ?? '';
+    const user = await withDatabase(config, async ({ db }) => {
+      if (await findUserByEmail(db, email.data)) {
+        throw new CliError('email_taken', `A user with the email ${email.data} already exists.`);
+      }
+      return createUser(db, { email: email.data, password, firstName, lastName, emailVerified: flags.has('verified') });
+    });
+    return { json: { ok: true, userId: user.id }, text: user.id };
+  },
+};
+
+export const createAccountCommand: CliCommand = {
+  name: 'create-account',
+  summary: 'Create a trial account with a user as its administrator (prints the account id)',
+  usage: 'create-account --owner E --name N [--country US]',
+  async run(config, flags) {
+    const ownerEmail = requiredFlag(flags, 'owner');
+    const name = requiredText(120).safeParse(requiredFlag(flags, 'name'));
+    if (!name.success) throw new CliError('missing_option', '--name is required.', 2);
+    const country = (textFlag(flags, 'country') ?? 'US').trim().toUpperCase();
+    if (!isSupportedCountryCode(country)) throw new CliError('invalid_country', 'Country is not valid', 2);
+    const account = await withDatabase(config, async ({ db }) => {
+      const owner = await findUserByEmail(db, ownerEmail);
+      if (!owner) throw new CliError('unknown_owner', `No user has the email ${ownerEmail.trim()}.`);
+      return createAccountFor(
+        db,
+        {
+          ownerId: owner.id,
+          name: name.data,
+          country,
+          // The operator gives no support details or questionnaire; the owner fills them in the app.
+          support: { email: owner.email },
+          questionnaire: { messagingType: [], desiredIntegrations: [] },
+        },
+        config.billing.trialCredit,
+      );
+    });
+    return { json: { ok: true, accountId: account.id }, text: account.id };
+  },
+};

@@ -1,0 +1,26 @@
+import type { Config } from '../config.js';
+
+export interface CommandResult {
+  /** Printed as JSON with --json. */
+  json: Record<string, unknown>;
+  /** Printed otherwise. */
+  text: string;
+}
+
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(config: Config, flags: ReadonlyMap<string, string | true>): Promise<CommandResult>;
+}

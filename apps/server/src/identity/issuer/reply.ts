@@ -1,0 +1,19 @@
+import type { FastifyReply } from 'fastify';
+
+/** Answers with one of the issuer's pages: never cached, no scripts, no framing, no referrer (links carry tokens). */
+export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+/** A field of a parsed form (at most 1 KiB), or '' when absent. */
+export function formField(body: unknown, name: string): string {
+  if (body === null || typeof body !== 'object') return '';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value.slice(0, 1024) : '';
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, profileResponseSchema, profileUpdateSchema } from '@parley/shared';
+import { acceptTerms, updateProfile } from '../../../commands/profileUpdater.js';
+import type { Db } from '../../../db/client.js';
+import { principalOf } from '../../../http/auth.js';
+import type { AppContext } from '../../../http/context.js';
+import { notFound } from '../../../http/errors.js';
+import { findUserById } from '../../../identity/users.js';
+import { API_CLIENTS_HAVE_NO_PROFILE, peopleOnly } from '../../../policies/peopleOnly.js';
+import { presentProfile } from '../../../presenters/profile.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+async function profileAnswer(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('The user');
+  return { data: presentProfile(user) };
+}
+
+export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
+  const db = ctx.database.db;
+  const onlyPeople = peopleOnly(API_CLIENTS_HAVE_NO_PROFILE);
+
+  app.get(
+    '/profile',
+    {
+      schema: { tags: ['profile'], summary: 'The signed-in user', response: { 200: profileResponseSchema, ...errors } },
+      config: { permission: 'authenticated' },
+      preValidation: onlyPeople,
+    },
+    (request) => profileAnswer(db, principalOf(request).userId),
+  );
+
+  app.put(
+    '/profile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the name and mobile number of the signed-in user',
+        body: profileUpdateSchema,
+        response: { 200: profileResponseSchema, ...errors },
+      },
+      config: { permission: 'authenticated' },
+      preValidation: onlyPeople,
+    },
+    async (request) => {
+      const { userId } = principalOf(request);
+      await updateProfile(db, userId, request.body);
+      return profileAnswer(db, userId);
+    },
+  );
+
+  app.put(
+    '/profile/accepttac',
+    {
+      schema: { tags: ['profile'], summary: 'Accept the terms and conditions', response: { 204: z.null(), ...errors } },
+      config: { permission: 'authenticated' },
+      preValidation: onlyPeople,
+    },
+    async (request, reply) => {
+      await acceptTerms(db, principalOf(request).userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  return Promise.resolve();
+};

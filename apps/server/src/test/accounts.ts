@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../db/client.js';
+
+/** The sum of an account's ledger (credits and refunds up, debits down) and its cached balance. */
+export async function ledgerAndBalance(q: Queryable, accountId: string): Promise<{ ledger: string; balance: string }> {
+  const [row] = await queryRows<{ ledger: string; balance: string }>(
+    q,
+    sql`select
+          (select coalesce(sum(case when kind = 'debit' then -amount else amount end), 0)::numeric(14,4)::text
+             from account_transactions where account_id = ${accountId}) as ledger,
+          (select balance::text from accounts where id = ${accountId}) as balance`,
+  );
+  if (!row) throw new Error('no such account');
+  return row;
+}
+
+/** Events of a type the outbox holds for an account. */
+export async function outboxEvents(q: Queryable, type: string, accountId: string): Promise<{ data: unknown }[]> {
+  return queryRows<{ data: unknown }>(
+    q,
+    sql`select data from events where type = ${type} and account_id = ${accountId} order by id`,
+  );
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Authenticator, Principal } from '../identity/authenticator.js';
+import { buildApp, type App } from '../http/app.js';
+import { JobQueue } from '../jobs/queue.js';
+import { createLocalMailbox } from '../mail/localMailbox.js';
+import type { Database } from '../db/client.js';
+import { testConfig } from './config.js';
+import { openTestDatabase, type TestDatabaseKind } from './databases.js';
+import { silentLogger } from './logger.js';
+
+/** Tokens are opaque names: route tests exercise the routes, not token verification. */
+export class TableAuthenticator implements Authenticator {
+  readonly principals = new Map<string, Principal>();
+  add(principal: Principal): string {
+    const token = randomUUID();
+    this.principals.set(token, principal);
+    return token;
+  }
+  authenticate(token: string): Promise<Principal | null> {
+    return Promise.resolve(this.principals.get(token) ?? null);
+  }
+}
+
+export interface ApiHarness {
+  app: App;
+  database: Database;
+  authenticator: TableAuthenticator;
+  /** A bearer token for a user (memberships decide the rest). */
+  tokenFor(userId: string): string;
+  close(): Promise<void>;
+}
+
+/** The app over a database of its own, with the local mailbox and no workers. */
+export async function startApiHarness(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<ApiHarness> {
+  const database = await openTestDatabase(kind);
+  const config = testConfig(env);
+  const log = silentLogger();
+  const jobs = new JobQueue({ database, log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1 });
+  const authenticator = new TableAuthenticator();
+  const app = await buildApp(
+    { config, log, database, jobs, authenticator, mailer: createLocalMailbox(database.db) },
+    { webDist: null },
+  );
+  await app.ready();
+  return {
+    app,
+    database,
+    authenticator,
+    tokenFor: (userId) => authenticator.add({ userId, accountIds: [] }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

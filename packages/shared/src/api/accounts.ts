@@ -1,0 +1,167 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { countryCode, messageFrequencyUnits } from '../accounts.js';
+import { emailAddress, httpUrl, requiredText } from '../forms.js';
+import { roleSchema } from '../permissions.js';
+import { validationMessages } from '../validation.js';
+import { moneySchema } from './money.js';
+import { listResponse, recordResponse } from './pagination.js';
+
+/** spec §5 'Must be a number', plus the bounds of the default message frequency. */
+export const MESSAGE_FREQUENCY_MAX = 1000;
+
+export const messageFrequencySchema = z
+  .object({
+    quantity: z
+      .number({ message: validationMessages.number })
+      .int({ message: validationMessages.number })
+      .min(1, { message: 'Minimum value is 1' })
+      .max(MESSAGE_FREQUENCY_MAX, { message: `Maximum value is ${MESSAGE_FREQUENCY_MAX}` }),
+    frequency: z.enum(messageFrequencyUnits, { message: validationMessages.required }),
+  })
+  .meta({ id: 'MessageFrequency' });
+
+export type MessageFrequency = z.infer<typeof messageFrequencySchema>;
+
+/** The support phone is checked for the account's country and kept as typed. */
+export function isValidSupportPhone(phone: string, country: string): boolean {
+  return parsePhoneNumberFromString(phone, country as CountryCode)?.isValid() === true;
+}
+
+export const accountSupportInputSchema = z.object({
+  address: requiredText(300),
+  phone: requiredText(40),
+  email: emailAddress,
+  website: z
+    .union([z.literal(''), httpUrl])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+
+/** PUT /v1/accounts/{acc}: each part is optional; a part that is sent replaces what was there. */
+export const updateAccountSchema = z
+  .object({
+    name: requiredText(120).optional(),
+    defaults: z
+      .object({
+        country: countryCode.optional(),
+        messageFrequency: messageFrequencySchema.nullable().optional(),
+      })
+      .optional(),
+    support: accountSupportInputSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const country = value.defaults?.country;
+    if (value.support !== undefined && country !== undefined && !isValidSupportPhone(value.support.phone, country)) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.phoneInvalid, path: ['support', 'phone'] });
+    }
+  })
+  .meta({ id: 'UpdateAccount' });
+
+export type UpdateAccount = z.output<typeof updateAccountSchema>;
+
+export const accountOptionsSchema = z
+  .object({ verifyNumberType: z.boolean(), universalMMS: z.boolean(), contactTracking: z.boolean() })
+  .meta({ id: 'AccountOptions' });
+
+export type AccountOptions = z.infer<typeof accountOptionsSchema>;
+
+/** PUT /v1/accounts/{acc}/options: the options sent are merged into the account's. */
+export const updateAccountOptionsSchema = accountOptionsSchema.partial().meta({ id: 'UpdateAccountOptions' });
+
+export type UpdateAccountOptions = z.infer<typeof updateAccountOptionsSchema>;
+
+/** POST /v1/accounts/{acc}/close (spec §5: feedback required). */
+export const closeAccountSchema = z.object({ feedback: requiredText(2000) }).meta({ id: 'CloseAccount' });
+
+export type CloseAccount = z.output<typeof closeAccountSchema>;
+
+const segmentPrice = z.object({ outbound: moneySchema });
+
+/** Prices per segment by country code, and `DEFAULT` for countries without their own. */
+export const planPricingSchema = z
+  .record(z.string(), z.object({ sms: segmentPrice, mms: segmentPrice.optional() }))
+  .meta({ id: 'PlanPricing' });
+
+export type PlanPricing = z.infer<typeof planPricingSchema>;
+
+export const planSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** Monthly charge, USD. */
+    price: moneySchema,
+    isTrial: z.boolean(),
+    pricing: planPricingSchema,
+    /** Days a conversation stays open without messages; null when it never lapses. */
+    maxConversationPeriod: z.number().int().nullable(),
+  })
+  .meta({ id: 'Plan' });
+
+export type Plan = z.infer<typeof planSchema>;
+
+export const accountSupportSchema = z.object({
+  address: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  website: z.string().optional(),
+});
+
+export const questionnaireSchema = z.object({
+  messagingVolume: z.string().optional(),
+  messagingType: z.array(z.string()).default([]),
+  desiredIntegrations: z.array(z.string()).default([]),
+  accountUseCases: z.string().optional(),
+});
+
+export const accountSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    balance: moneySchema,
+    plan: planSchema,
+    created: z.object({ at: z.iso.datetime() }),
+    defaults: z.object({
+      country: z.object({ code: z.string(), name: z.string() }),
+      messageFrequency: messageFrequencySchema.nullable(),
+    }),
+    options: accountOptionsSchema,
+    support: accountSupportSchema,
+    questionnaire: questionnaireSchema,
+    promoCode: z.string().nullable(),
+    user: z.object({ role: roleSchema }),
+    /** Only on a trial plan: whole days left (created + 15 days − now) and whether it has run out. */
+    trial: z.object({ daysLeft: z.number().int(), expired: z.boolean() }).optional(),
+  })
+  .meta({ id: 'Account' });
+
+export type Account = z.infer<typeof accountSchema>;
+
+/** A row of the account chooser. */
+export const accountSummarySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    plan: z.object({ id: z.string(), name: z.string(), isTrial: z.boolean() }),
+    created: z.object({ at: z.iso.datetime() }),
+    user: z.object({ role: roleSchema }),
+  })
+  .meta({ id: 'AccountSummary' });
+
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+
+export const accountListResponseSchema = listResponse(accountSummarySchema);
+export const accountResponseSchema = recordResponse(accountSchema);
+
+/** Outbox event payloads of the account lifecycle. */
+export interface AccountCreatedEventData {
+  accountId: string;
+  name: string;
+  planId: string;
+}
+
+export interface AccountClosedEventData {
+  accountId: string;
+  /** The user id, or the API client id, that closed it. */
+  closedBy: string;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { validationMessages } from '../validation.js';
+
+/** spec §9: tables page by 10; a list call may ask for up to 100 rows. */
+export const DEFAULT_PAGE_LIMIT = 10;
+export const MAX_PAGE_LIMIT = 100;
+
+/** `?limit=&offset=` of every list call. */
+export const listQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: validationMessages.number })
+    .int({ message: validationMessages.number })
+    .min(1, { message: 'Minimum value is 1' })
+    .max(MAX_PAGE_LIMIT, { message: `Maximum value is ${MAX_PAGE_LIMIT}` })
+    .default(DEFAULT_PAGE_LIMIT),
+  offset: z.coerce
+    .number({ message: validationMessages.number })
+    .int({ message: validationMessages.number })
+    .min(0, { message: 'Minimum value is 0' })
+    .default(0),
+});
+
+export type ListQuery = z.output<typeof listQuerySchema>;
+
+export const paginationSchema = z
+  .object({ totalCount: z.number().int(), offset: z.number().int(), limit: z.number().int() })
+  .meta({ id: 'Pagination' });
+
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `{ data: [...], pagination }`, the answer of every list call. */
+export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
+
+/** `{ data }`, the answer of every single-record call. */
+export const recordResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
