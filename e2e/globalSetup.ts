@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,26 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = path.join(root, 'apps/server/dist/main.js');
+const cli = path.join(root, 'apps/server/bin/parley.js');
+
+/** The user the browser tests sign in as. */
+export const e2eUser = { email: 'e2e-admin@example.test', password: 'Browser-Tests-2026' };
+export const e2eAccountName = 'Harbor Dental';
+/** A user who is only ever used to decline the terms. */
+export const e2eDecliner = { email: 'e2e-decliner@example.test', password: 'Say-No-Thanks-2026' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 /**
@@ -25,10 +46,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The browser must use the address the issuer's redirects name, so the port is chosen up front.
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  };
+  // The embedded database belongs to one process at a time: set it up before the server starts.
+  const parley = (...args: string[]): void => {
+    execFileSync(process.execPath, [cli, ...args, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  };
+  parley('create-user', '--email', e2eUser.email, '--password', e2eUser.password, '--first-name', 'Erin', '--last-name', 'Tester', '--verified');
+  parley('create-account', '--owner', e2eUser.email, '--name', e2eAccountName);
+  parley('create-user', '--email', e2eDecliner.email, '--password', e2eDecliner.password, '--verified');
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);
   child.stderr.pipe(log);
   const url = await new Promise<string>((resolve, reject) => {
@@ -39,10 +74,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       log.write(chunk);
       buffer += chunk;
-      const match = /"url":"([^"]+)","msg":"Parley is ready/.exec(buffer);
-      if (match?.[1]) {
+      if (buffer.includes('"msg":"Parley is ready')) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(env.PUBLIC_URL);
       }
     });
     child.once('exit', (code) => {

@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures.js';
+import { signIn } from './signIn.js';
 
 test('the home page shows the four tiles and the side menu', async ({ page }) => {
-  await page.goto('/');
+  await signIn(page, '/');
   for (const tile of ['Contacts', 'Conversations', 'Campaigns', 'Templates']) {
     await expect(page.getByRole('main').getByRole('link', { name: tile })).toBeVisible();
   }
@@ -15,7 +16,7 @@ test('an unknown route shows the 404 page', async ({ page }) => {
 });
 
 test('a route whose feature is not built says so', async ({ page }) => {
-  await page.goto('/contacts');
+  await signIn(page, '/contacts');
   await expect(page.getByText('Not available yet')).toBeVisible();
 });
 
@@ -29,7 +30,7 @@ test('the app is installable: manifest and service worker', async ({ page, reque
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.ok()).toBe(true);
   expect(await manifest.json()).toMatchObject({ name: 'Parley', display: 'standalone', start_url: '/' });
-  await page.goto('/');
+  await signIn(page, '/');
   const registered = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     return registration.active?.scriptURL ?? null;

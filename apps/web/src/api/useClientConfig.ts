@@ -1,6 +1,8 @@
-import { clientConfigSchema, type ClientConfig } from '@parley/shared';
+import type { ClientConfig } from '@parley/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from './apiContext';
+import { ApiError, apiErrorMessages } from './client';
+import { isClientConfig } from './clientConfigGuard';
 
 export const clientConfigQueryKey = ['config'] as const;
 
@@ -9,7 +11,11 @@ export const useClientConfig = (): UseQueryResult<ClientConfig> => {
   const api = useApiClient();
   return useQuery({
     queryKey: clientConfigQueryKey,
-    queryFn: ({ signal }) => api.get('/v1/config', { schema: clientConfigSchema, signal }),
+    queryFn: async ({ signal }) => {
+      const config = await api.get('/v1/config', { signal });
+      if (!isClientConfig(config)) throw new ApiError(apiErrorMessages.unrecognized);
+      return config;
+    },
     staleTime: Infinity,
   });
 };

@@ -8,6 +8,7 @@ import { ApiClientContext } from '../api/apiContext';
 import { createApiClient } from '../api/client';
 import { createQueryClient } from '../api/queryClient';
 import { SnackbarProvider } from '../components/SnackbarProvider';
+import { AuthGate } from '../auth/AuthGate';
 import { ConfigGate } from './ConfigGate';
 import { routes } from './routes';
 import { theme } from './theme';
@@ -30,7 +31,13 @@ export const App = () => {
         <QueryClientProvider client={queryClient}>
           <SnackbarProvider>
             <ConfigGate>
-              <RouterProvider router={router} />
+              <AuthGate
+                onSignedIn={(returnTo) => {
+                  void router.navigate(returnTo, { replace: true });
+                }}
+              >
+                <RouterProvider router={router} />
+              </AuthGate>
             </ConfigGate>
           </SnackbarProvider>
         </QueryClientProvider>

@@ -1,11 +1,16 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../pages/pageProps';
 
-export type PageKey = 'home' | 'notAvailable' | 'notFound';
+export type PageKey = 'home' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
   home: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
   notAvailable: lazy(() => import('../pages/notAvailable/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage }))),
   notFound: lazy(() => import('../pages/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
+  login: lazy(() => import('../pages/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
+  logout: lazy(() => import('../pages/auth/LogoutPage').then((m) => ({ default: m.LogoutPage }))),
+  callback: lazy(() => import('../pages/auth/CallbackPage').then((m) => ({ default: m.CallbackPage }))),
+  accounts: lazy(() => import('../pages/accounts/AccountsPage').then((m) => ({ default: m.AccountsPage }))),
+  authorize: lazy(() => import('../pages/authorize/AuthorizePage').then((m) => ({ default: m.AuthorizePage }))),
 };

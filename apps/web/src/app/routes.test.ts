@@ -72,12 +72,19 @@ const protectedPages: [string, string][] = [
   ['/approvals/somethingelse', 'Unknown'],
 ];
 
-const openPages: [string, string][] = [
-  ['/login', 'Login'],
-  ['/signup?email=a%40b.c&first_name=A', 'Sign Up'],
-  ['/verified', 'Verified'],
-  ['/resendverification', 'Resend Verification'],
-  ['/logout', 'Logout'],
+/** Protected pages that are built; the rest say 'Not available yet'. */
+const builtPages: Record<string, PageRoute['page']> = {
+  '/accounts': 'accounts',
+  '/chooseaccount': 'accounts',
+  '/authorize': 'authorize',
+};
+
+const openPages: [string, string, PageRoute['page']][] = [
+  ['/login', 'Login', 'login'],
+  ['/signup?email=a%40b.c&first_name=A', 'Sign Up', 'notAvailable'],
+  ['/verified', 'Verified', 'notAvailable'],
+  ['/resendverification', 'Resend Verification', 'notAvailable'],
+  ['/logout', 'Logout', 'logout'],
 ];
 
 describe('route table', () => {
@@ -87,7 +94,7 @@ describe('route table', () => {
       access: 'protected',
       layout: 'app',
       page: 'home',
-      chain: ['root', 'protected', 'protected-app', '/'],
+      chain: ['root', 'protected', 'session', 'protected-app', '/'],
     });
   });
 
@@ -95,8 +102,8 @@ describe('route table', () => {
     const page = resolve(path.split('?')[0] ?? path);
     expect(page.title).toBe(title);
     expect(page.access).toBe('protected');
-    expect(page.page).toBe('notAvailable');
-    expect(page.chain.slice(0, 2)).toEqual(['root', 'protected']);
+    expect(page.page).toBe(builtPages[path.split('?')[0] ?? path] ?? 'notAvailable');
+    expect(page.chain.slice(0, 3)).toEqual(['root', 'protected', 'session']);
   });
 
   it('frames every protected page but /authorize and /media', () => {
@@ -113,10 +120,14 @@ describe('route table', () => {
     });
   });
 
-  it.each(openPages)('%s is open and titled %s', (path, title) => {
+  it.each(openPages)('%s is open and titled %s', (path, title, key) => {
     const page = resolve(path.split('?')[0] ?? path);
-    expect(page).toMatchObject({ title, access: 'open', layout: 'plain', page: 'notAvailable' });
+    expect(page).toMatchObject({ title, access: 'open', layout: 'plain', page: key });
     expect(page.chain.slice(0, 2)).toEqual(['root', 'open-plain']);
+  });
+
+  it('finishes sign-in at /callback, open and without the page wrapper', () => {
+    expect(resolve('/callback')).toMatchObject({ access: 'open', layout: 'bare', page: 'callback' });
   });
 
   it.each([
@@ -173,6 +184,8 @@ describe('route table', () => {
       '/verified',
       '/resendverification',
       '/logout',
+      // Where the identity provider sends the browser back with the sign-in code.
+      '/callback',
       '*',
     ];
     expect(pageRoutes.map((route) => route.path).sort()).toEqual(specPaths.sort());

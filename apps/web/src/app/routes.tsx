@@ -9,10 +9,14 @@ import { RouteErrorPage } from './layout/RouteErrorPage';
 import type { PageKey } from './pages';
 import { approvalTitle, type RouteTitle } from './routeTitle';
 import { RoutePage } from './RoutePage';
+import { SessionGate } from '../session/SessionGate';
 
 export type RouteAccess = 'protected' | 'open';
 /** app: side menu and top bar; plain: a slim bar with the product name; bare: nothing around the page. */
 export type RouteLayout = 'app' | 'plain' | 'bare';
+
+/** Protected pages that work without a chosen account: choosing one. */
+export const accountFreePaths: readonly string[] = ['/accounts', '/chooseaccount'];
 
 export interface PageRoute {
   path: string;
@@ -41,9 +45,9 @@ const openRoute = (path: string, title: string, page: PageKey = 'notAvailable'):
 /** Every route of the product. */
 export const pageRoutes: readonly PageRoute[] = [
   inApp('/', 'Home', 'home'),
-  inApp('/accounts', 'Accounts'),
-  inApp('/chooseaccount', 'Accounts'),
-  { path: '/authorize', title: 'Authorize', access: 'protected', layout: 'plain', page: 'notAvailable' },
+  inApp('/accounts', 'Accounts', 'accounts'),
+  inApp('/chooseaccount', 'Accounts', 'accounts'),
+  { path: '/authorize', title: 'Authorize', access: 'protected', layout: 'plain', page: 'authorize' },
   inApp('/contacts', 'Contacts'),
   inApp('/conversations', 'Conversations'),
   inApp('/campaigns', 'Campaigns'),
@@ -68,11 +72,12 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/featurerequests', 'Feature Requests'),
   { path: '/media/:messageId/:idx', title: 'Media', access: 'protected', layout: 'bare', page: 'notAvailable' },
   inApp('/approvals/:approvalType', approvalTitle),
-  openRoute('/login', 'Login'),
+  openRoute('/login', 'Login', 'login'),
   openRoute('/signup', 'Sign Up'),
   openRoute('/verified', 'Verified'),
   openRoute('/resendverification', 'Resend Verification'),
-  openRoute('/logout', 'Logout'),
+  openRoute('/logout', 'Logout', 'logout'),
+  { path: '/callback', title: 'Signing In', access: 'open', layout: 'bare', page: 'callback' },
   openRoute('*', 'Page Not Found', 'notFound'),
 ];
 
@@ -96,12 +101,19 @@ export const routes: RouteObject[] = [
         id: 'protected',
         element: <RequireSignIn />,
         children: [
-          { id: 'protected-app', element: <AppLayout />, children: leaves('protected', 'app') },
-          { id: 'protected-plain', element: <PlainLayout />, children: leaves('protected', 'plain') },
-          { id: 'protected-bare', element: <BareLayout />, children: leaves('protected', 'bare') },
+          {
+            id: 'session',
+            element: <SessionGate />,
+            children: [
+              { id: 'protected-app', element: <AppLayout />, children: leaves('protected', 'app') },
+              { id: 'protected-plain', element: <PlainLayout />, children: leaves('protected', 'plain') },
+              { id: 'protected-bare', element: <BareLayout />, children: leaves('protected', 'bare') },
+            ],
+          },
         ],
       },
       { id: 'open-plain', element: <PlainLayout />, children: leaves('open', 'plain') },
+      { id: 'open-bare', element: <BareLayout />, children: leaves('open', 'bare') },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useOptionalSession } from '../../session/sessionContext';
 import { drawerWidth } from '../theme';
 import { defaultMenuContext, menuEntries } from './menuEntries';
 import { PageFallback } from './PageFallback';
@@ -12,7 +13,12 @@ import { TopBar } from './TopBar';
 /** The frame of every page inside an account: top bar, side menu, content. */
 export const AppLayout = () => {
   const [mobileOpen, setMobileOpen] = useState(false);
-  const entries = menuEntries(defaultMenuContext);
+  const session = useOptionalSession();
+  const account = session?.account ?? null;
+  // The menu follows the role and plan of the chosen account (lists arrive with contacts).
+  const entries = menuEntries(
+    account === null ? defaultMenuContext : { role: account.user.role, isTrial: account.plan.isTrial },
+  );
   const closeMobile = () => {
     setMobileOpen(false);
   };
@@ -20,7 +26,7 @@ export const AppLayout = () => {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
-        accountName={null}
+        accountName={session?.account?.name ?? null}
         menuOpen={mobileOpen}
         onMenuClick={() => {
           setMobileOpen(!mobileOpen);

@@ -1,0 +1,34 @@
+import { clientConfigSchema } from '@parley/shared';
+import { describe, expect, it } from 'vitest';
+import { isClientConfig } from './clientConfigGuard';
+
+const valid = {
+  version: '1.0.0',
+  embedded: true,
+  pageViews: { sink: 'off', url: null },
+  realtime: { path: '/socket.io', devAuth: false },
+  auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid' },
+};
+
+describe('isClientConfig', () => {
+  it('accepts what the shared schema accepts', () => {
+    expect(clientConfigSchema.safeParse(valid).success).toBe(true);
+    expect(isClientConfig(valid)).toBe(true);
+  });
+
+  it('refuses what the shared schema refuses', () => {
+    const broken = [
+      null,
+      'config',
+      { ...valid, version: 1 },
+      { ...valid, pageViews: { sink: 'loud', url: null } },
+      { ...valid, realtime: { path: '/socket.io' } },
+      { ...valid, auth: { issuer: 'x', clientId: 'y' } },
+      { ...valid, auth: undefined },
+    ];
+    for (const value of broken) {
+      expect(clientConfigSchema.safeParse(value).success).toBe(false);
+      expect(isClientConfig(value)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { profileUpdateSchema, supportedCountries, type Profile } from '@parley/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, type SubmitHandler } from 'react-hook-form';
+import type { z } from 'zod';
+import { useApiClient } from '../api/apiContext';
+import { errorMessage } from '../api/client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { profileQueryKey } from './queries';
+
+type ProfileForm = z.input<typeof profileUpdateSchema>;
+
+/** First-login check 2: a mobile number and country are required; Cancel signs out. */
+export const ProfileDialog = ({ profile, onCancel }: { profile: Profile; onCancel: () => void }) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, formState } = useForm<ProfileForm, unknown, z.output<typeof profileUpdateSchema>>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      mobile: { country: profile.mobile?.country ?? 'US', number: profile.mobile?.number ?? '' },
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof profileUpdateSchema>) => api.put('/v1/profile', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+  });
+  const submit: SubmitHandler<z.output<typeof profileUpdateSchema>> = (values) => {
+    save.mutate(values);
+  };
+  const errors = formState.errors;
+  return (
+    <Dialog open aria-labelledby="profile-title" fullWidth maxWidth="xs">
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <DialogTitle id="profile-title">Profile</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>Please complete your profile to continue.</DialogContentText>
+          <Stack spacing={2}>
+            <TextField label="First Name" {...register('firstName')} error={!!errors.firstName} helperText={errors.firstName?.message} />
+            <TextField label="Last Name" {...register('lastName')} error={!!errors.lastName} helperText={errors.lastName?.message} />
+            <TextField
+              select
+              label="Country"
+              defaultValue={profile.mobile?.country ?? 'US'}
+              {...register('mobile.country')}
+              error={!!errors.mobile?.country}
+              helperText={errors.mobile?.country?.message}
+            >
+              {supportedCountries.map((c) => (
+                <MenuItem key={c.code} value={c.code}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Mobile"
+              type="tel"
+              {...register('mobile.number')}
+              error={!!errors.mobile?.number}
+              helperText={errors.mobile?.number?.message}
+            />
+          </Stack>
+          {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

@@ -1,0 +1,92 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { errorMessage } from '../api/client';
+import { LoadingScreen } from '../auth/AuthGate';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useAccounts, useProfile } from './queries';
+import { forgetAccount, selectAccount as storeSelection, selectedAccountId, takeRedirect } from './selection';
+import { SessionContext, type Session } from './sessionContext';
+import { TermsDialog } from './TermsDialog';
+
+const ProfileDialog = lazy(() => import('./ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+const CreateAccountDialog = lazy(() =>
+  import('./CreateAccountDialog').then((m) => ({ default: m.CreateAccountDialog })),
+);
+
+/**
+ * After sign-in, the first-login checks in order (spec §4): terms (No signs out), profile (Cancel
+ * signs out), and a new account when the user has none. Then the pages get the session.
+ */
+export const SessionGate = () => {
+  const navigate = useNavigate();
+  const profile = useProfile();
+  const accounts = useAccounts();
+  const [selected, setSelected] = useState(selectedAccountId);
+  const [createDismissed, setCreateDismissed] = useState(false);
+  const logout = useCallback(() => {
+    void navigate('/logout');
+  }, [navigate]);
+
+  const list = useMemo(() => accounts.data?.data ?? [], [accounts.data]);
+  const session = useMemo<Session | null>(() => {
+    if (profile.data === undefined || accounts.data === undefined) return null;
+    const account = list.find((a) => a.id === selected) ?? null;
+    return {
+      profile: profile.data,
+      accounts: list,
+      account,
+      selectAccount: (id) => {
+        storeSelection(id);
+        setSelected(id);
+      },
+      refreshAccounts: () => void accounts.refetch(),
+      logout,
+    };
+  }, [profile.data, accounts, list, selected, logout]);
+
+  const staleSelection = session !== null && selected !== null && session.account === null;
+  useEffect(() => {
+    // The chosen account is gone (removed from it, or closed): forget it.
+    if (staleSelection) forgetAccount();
+  }, [staleSelection]);
+
+  if (profile.isError || accounts.isError) {
+    return (
+      <Box sx={{ p: 3, maxWidth: 560, mx: 'auto' }}>
+        <ErrorAlert message={errorMessage(profile.error ?? accounts.error)} />
+      </Box>
+    );
+  }
+  if (session === null) return <LoadingScreen />;
+  if (session.profile.tacAccepted === null) return <TermsDialog onDecline={logout} />;
+  if (session.profile.mobile === null) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ProfileDialog profile={session.profile} onCancel={logout} />
+      </Suspense>
+    );
+  }
+  const mustCreate = session.accounts.length === 0 && !createDismissed;
+  return (
+    <SessionContext value={session}>
+      {mustCreate ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <CreateAccountDialog
+            cancelLabel="Not now"
+            onCancel={() => {
+              setCreateDismissed(true);
+              void navigate('/accounts');
+            }}
+            onCreated={(account) => {
+              session.selectAccount(account.id);
+              void navigate(takeRedirect() ?? '/', { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : (
+        <Outlet />
+      )}
+    </SessionContext>
+  );
+};

@@ -1,0 +1,36 @@
+import type { Account, AccountSummary, Pagination, Profile } from '@parley/shared';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useApiClient } from '../api/apiContext';
+
+export const profileQueryKey = ['profile'] as const;
+export const accountsQueryKey = ['accounts'] as const;
+export const accountQueryKey = (id: string) => ['accounts', id] as const;
+
+/** GET /v1/profile: who is signed in, and whether the first-login checks are done. */
+export const useProfile = (): UseQueryResult<Profile> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: async ({ signal }) => (await api.get<{ data: Profile }>('/v1/profile', { signal })).data,
+  });
+};
+
+/** GET /v1/accounts?limit=100 (spec §7.1): the accounts the user belongs to. */
+export const useAccounts = (): UseQueryResult<{ data: AccountSummary[]; pagination: Pagination }> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: accountsQueryKey,
+    queryFn: ({ signal }) =>
+      api.get<{ data: AccountSummary[]; pagination: Pagination }>('/v1/accounts', { query: { limit: 100 }, signal }),
+  });
+};
+
+/** GET /v1/accounts/{acc}: the chosen account in full (plan, balance, trial). */
+export const useAccount = (id: string | null): UseQueryResult<Account> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: accountQueryKey(id ?? ''),
+    enabled: id !== null,
+    queryFn: async ({ signal }) => (await api.get<{ data: Account }>(`/v1/accounts/${id ?? ''}`, { signal })).data,
+  });
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { accountFromRedirect, forgetAccount, saveRedirect, selectAccount, selectedAccountId, takeRedirect } from './selection';
+
+class MemoryStorage implements Storage {
+  private readonly map = new Map<string, string>();
+  get length(): number {
+    return this.map.size;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  getItem(key: string): string | null {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.map.set(key, value);
+  }
+}
+
+describe('account selection', () => {
+  it('remembers the chosen account until it is forgotten', () => {
+    const storage = new MemoryStorage();
+    expect(selectedAccountId(storage)).toBeNull();
+    selectAccount('a1', storage);
+    expect(selectedAccountId(storage)).toBe('a1');
+    forgetAccount(storage);
+    expect(selectedAccountId(storage)).toBeNull();
+  });
+
+  it('hands a saved redirect back once', () => {
+    const storage = new MemoryStorage();
+    saveRedirect('/contacts?q=x', storage);
+    expect(takeRedirect(storage)).toBe('/contacts?q=x');
+    expect(takeRedirect(storage)).toBeNull();
+  });
+
+  it('selects the account a redirect names only when the user belongs to it', () => {
+    expect(accountFromRedirect('/campaigns?accountId=a2&x=1', ['a1', 'a2'])).toBe('a2');
+    expect(accountFromRedirect('/campaigns?accountId=a3', ['a1', 'a2'])).toBeNull();
+    expect(accountFromRedirect('/campaigns', ['a1'])).toBeNull();
+    expect(accountFromRedirect(null, ['a1'])).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { storageKeys } from '../auth/localState';
+
+/** The chosen account is kept in the browser (spec §4: selecting an account stores it locally). */
+export function selectedAccountId(storage: Storage = window.localStorage): string | null {
+  return storage.getItem(storageKeys.account);
+}
+
+export function selectAccount(id: string, storage: Storage = window.localStorage): void {
+  storage.setItem(storageKeys.account, id);
+}
+
+export function forgetAccount(storage: Storage = window.localStorage): void {
+  storage.removeItem(storageKeys.account);
+}
+
+/** A protected page opened without a chosen account is remembered, to return to after choosing. */
+export function saveRedirect(path: string, storage: Storage = window.localStorage): void {
+  storage.setItem(storageKeys.redirectTo, path);
+}
+
+export function takeRedirect(storage: Storage = window.localStorage): string | null {
+  const path = storage.getItem(storageKeys.redirectTo);
+  storage.removeItem(storageKeys.redirectTo);
+  return path;
+}
+
+export function peekRedirect(storage: Storage = window.localStorage): string | null {
+  return storage.getItem(storageKeys.redirectTo);
+}
+
+/**
+ * The account a saved redirect names (`?accountId=`), when the user belongs to it: such a link
+ * selects that account by itself (spec §4).
+ */
+export function accountFromRedirect(redirect: string | null, memberOf: readonly string[]): string | null {
+  if (redirect === null) return null;
+  const query = redirect.includes('?') ? redirect.slice(redirect.indexOf('?') + 1) : '';
+  const id = new URLSearchParams(query).get('accountId');
+  return id !== null && memberOf.includes(id) ? id : null;
+}

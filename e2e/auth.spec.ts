@@ -1,0 +1,28 @@
+import { expect, test } from './fixtures.js';
+import { signIn } from './signIn.js';
+
+test('a visitor is sent to sign in, and comes back to the page asked for', async ({ page }) => {
+  await signIn(page, '/campaigns');
+  await expect(page.getByText('Not available yet')).toBeVisible();
+});
+
+test('a wrong password gets the one generic message', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Email').fill('e2e-admin@example.test');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Wrong email or password.')).toBeVisible();
+});
+
+test('signing out clears the stored state and ends the session', async ({ page }) => {
+  await signIn(page, '/');
+  await page.evaluate(() => {
+    window.localStorage.setItem('parley.account', '{"id":"x"}');
+  });
+  await page.goto('/logout');
+  // Back at the issuer's sign-in form: the session is over, a password is needed again.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  // What is left is only the pending state of the new sign-in; the user and the app's state are gone.
+  const left = await page.evaluate(() => Object.keys(window.localStorage));
+  expect(left.filter((k) => k.startsWith('parley.') || k.startsWith('oidc.user'))).toEqual([]);
+});
