@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../pages/pageProps';
 
-export type PageKey = 'home' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize';
+export type PageKey = 'home' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
@@ -13,4 +13,9 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   callback: lazy(() => import('../pages/auth/CallbackPage').then((m) => ({ default: m.CallbackPage }))),
   accounts: lazy(() => import('../pages/accounts/AccountsPage').then((m) => ({ default: m.AccountsPage }))),
   authorize: lazy(() => import('../pages/authorize/AuthorizePage').then((m) => ({ default: m.AuthorizePage }))),
+  signup: lazy(() => import('../pages/signup/SignUpPage').then((m) => ({ default: m.SignUpPage }))),
+  verified: lazy(() => import('../pages/verification/VerifiedPage').then((m) => ({ default: m.VerifiedPage }))),
+  resendVerification: lazy(() =>
+    import('../pages/verification/ResendVerificationPage').then((m) => ({ default: m.ResendVerificationPage })),
+  ),
 };

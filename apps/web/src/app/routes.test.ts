@@ -81,9 +81,9 @@ const builtPages: Record<string, PageRoute['page']> = {
 
 const openPages: [string, string, PageRoute['page']][] = [
   ['/login', 'Login', 'login'],
-  ['/signup?email=a%40b.c&first_name=A', 'Sign Up', 'notAvailable'],
-  ['/verified', 'Verified', 'notAvailable'],
-  ['/resendverification', 'Resend Verification', 'notAvailable'],
+  ['/signup?email=a%40b.c&first_name=A', 'Sign Up', 'signup'],
+  ['/verified', 'Verified', 'verified'],
+  ['/resendverification', 'Resend Verification', 'resendVerification'],
   ['/logout', 'Logout', 'logout'],
 ];
 

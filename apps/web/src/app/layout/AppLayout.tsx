@@ -4,6 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useOptionalSession } from '../../session/sessionContext';
+import { UnverifiedBanner } from '../../session/UnverifiedBanner';
 import { drawerWidth } from '../theme';
 import { defaultMenuContext, menuEntries } from './menuEntries';
 import { PageFallback } from './PageFallback';
@@ -54,6 +55,7 @@ export const AppLayout = () => {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
         <Toolbar />
+        {session !== null && !session.profile.emailVerified && <UnverifiedBanner />}
         <Box sx={{ position: 'relative', p: { xs: 2, sm: 3 } }}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
