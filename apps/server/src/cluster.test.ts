@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBoss } from 'pg-boss';
@@ -6,7 +5,7 @@ import { openPostgres, type PostgresDatabase } from './db/client.js';
 import { publishEvent } from './events/outbox.js';
 import { devToken } from './identity/authenticator.js';
 import { createScratchPostgres } from './test/databases.js';
-import { builtCli, spawnParley, type ParleyProcess } from './test/processes.js';
+import { runCli, spawnParley, type ParleyProcess } from './test/processes.js';
 import { connectClient, type ConnectedClient } from './test/socket.js';
 
 async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
@@ -79,17 +78,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('processes on one PostgreSQL datab
   }, 100_000);
 
   it('lets the operator CLI work while the servers run', async () => {
-    const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, [builtCli, 'migrate', '--json'], {
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: scratch.url },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.once('exit', (code) => {
-        resolve({ code, stdout });
-      });
-    });
+    const result = await runCli(['migrate', '--json'], { DATABASE_URL: scratch.url });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ ok: true, database: 'postgres' });
     expect((await fetch(`${urlA}/readyz`)).status).toBe(200);

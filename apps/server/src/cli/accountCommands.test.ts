@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,29 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.js';
 import { accountMembers, accounts, users } from '../db/schema/index.js';
 import { ledgerAndBalance } from '../test/accounts.js';
-import { builtCli } from '../test/processes.js';
+import { runCli, type CliResult } from '../test/processes.js';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+type Result = CliResult;
+const cli = runCli;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const failure = (r: Result) => JSON.parse(r.stdout) as { ok: false; error: { code: string; message: string } };

@@ -1,35 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.js';
-import { builtCli, spawnParley, type ParleyProcess } from '../test/processes.js';
+import { runCli, spawnParley, type ParleyProcess } from '../test/processes.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client.js';
 import { parseArgs } from './args.js';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('exit', (code) => {
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = runCli;
 
 const dirs: string[] = [];
 const servers: ParleyProcess[] = [];

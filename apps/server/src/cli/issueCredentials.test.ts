@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,26 +8,9 @@ import { migrateDatabase } from '../db/migrate.js';
 import { createScratchPostgres, testDatabaseKinds, type TestDatabaseKind } from '../test/databases.js';
 import { createAccount, createUser } from '../test/factories.js';
 import { discover, freePort } from '../test/identity.js';
-import { builtCli, spawnParley, type ParleyProcess } from '../test/processes.js';
+import { runCli, spawnParley, type ParleyProcess } from '../test/processes.js';
 
-interface Result {
-  code: number | null;
-  stdout: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [builtCli, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.once('exit', (code) => {
-      resolve({ code, stdout });
-    });
-  });
-}
+const cli = runCli;
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

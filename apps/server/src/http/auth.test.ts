@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, type Role } from '@parley/shared';
 import type { Database } from '../db/client.js';
-import type { Authenticator, Principal } from '../identity/authenticator.js';
+import { TableAuthenticator } from '../test/apiHarness.js';
 import { testDatabaseKinds, openTestDatabase } from '../test/databases.js';
 import { closeAccount, createAccount, createUser, roleFixtures } from '../test/factories.js';
 import { silentLogger } from '../test/logger.js';
@@ -11,19 +11,6 @@ import { JobQueue } from '../jobs/queue.js';
 import { createLocalMailbox } from '../mail/localMailbox.js';
 import { buildApp, type App } from './app.js';
 import { membershipOf, principalOf } from './auth.js';
-
-/** Tokens are opaque names here: the guard is under test, not token verification. */
-class TableAuthenticator implements Authenticator {
-  readonly principals = new Map<string, Principal>();
-  add(principal: Principal): string {
-    const token = randomUUID();
-    this.principals.set(token, principal);
-    return token;
-  }
-  authenticate(token: string): Promise<Principal | null> {
-    return Promise.resolve(this.principals.get(token) ?? null);
-  }
-}
 
 describe.each(testDatabaseKinds)('the API guard on %s', (kind) => {
   let database: Database;

@@ -78,3 +78,26 @@ export function spawnParley(env: Record<string, string>, args: string[] = []): P
     },
   };
 }
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built operator CLI as its own process with only the given environment (and PATH). */
+export function runCli(args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [builtCli, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('exit', (code) => {
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
