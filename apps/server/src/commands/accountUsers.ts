@@ -19,19 +19,22 @@ export async function findMember(q: Queryable, accountId: string, userId: string
   return row ? { kind: 'member', ...row } : null;
 }
 
+/** What an invitation shows in the users list. */
+const invitationColumns = {
+  invitationId: invitations.id,
+  firstName: invitations.firstName,
+  lastName: invitations.lastName,
+  email: invitations.email,
+  role: invitations.role,
+};
+
 export async function findOpenInvitation(
   q: Queryable,
   accountId: string,
   where: { id: string } | { email: string },
 ): Promise<AccountUserRecord | null> {
   const [row] = await q
-    .select({
-      invitationId: invitations.id,
-      firstName: invitations.firstName,
-      lastName: invitations.lastName,
-      email: invitations.email,
-      role: invitations.role,
-    })
+    .select(invitationColumns)
     .from(invitations)
     .where(
       and(
@@ -70,13 +73,7 @@ export async function listAccountUsers(
     .where(eq(accountMembers.accountId, accountId))
     .orderBy(asc(users.id));
   const open = await q
-    .select({
-      invitationId: invitations.id,
-      firstName: invitations.firstName,
-      lastName: invitations.lastName,
-      email: invitations.email,
-      role: invitations.role,
-    })
+    .select(invitationColumns)
     .from(invitations)
     .where(and(eq(invitations.accountId, accountId), isNull(invitations.acceptedAt)))
     .orderBy(asc(invitations.id));
