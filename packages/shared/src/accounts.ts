@@ -18,9 +18,7 @@ export const questionnaireIntegrations = [
 export const messageFrequencyUnits = ['day', 'week', 'month'] as const;
 
 /** spec §9: the trial lasts 15 days; under 5 of balance the top bar warns. */
-export const TRIAL_DAYS = 15;
-export const LOW_BALANCE_WARNING = 5;
-export const DEFAULT_COUNTRY = 'US';
+import { TRIAL_DAYS } from './constants.js';
 
 export const countryCode = z
   .string({ message: validationMessages.required })

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './constants.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './forms.js';

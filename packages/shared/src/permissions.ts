@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const roles = ['Administrator', 'CampaignManager', 'Sender', 'ReadOnly'] as const;
 export type Role = (typeof roles)[number];
 
-export const roleSchema = /* @__PURE__ */ z.enum(roles).meta({ id: 'Role' });
+export const roleSchema = z.enum(roles).meta({ id: 'Role' });
 
 export const roleLabels: Record<Role, string> = {
   Administrator: 'Administrator',

@@ -6,8 +6,10 @@ import { Outlet } from 'react-router';
 import { useOptionalSession } from '../../session/sessionContext';
 import { UnverifiedBanner } from '../../session/UnverifiedBanner';
 import { drawerWidth } from '../theme';
-import { defaultMenuContext, menuEntries } from './menuEntries';
+import { AccountActions } from './AccountActions';
+import { defaultMenuContext, menuEntries, menuQuickActions } from './menuEntries';
 import { PageFallback } from './PageFallback';
+import { QuickActions } from './QuickActions';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -20,6 +22,7 @@ export const AppLayout = () => {
   const entries = menuEntries(
     account === null ? defaultMenuContext : { role: account.user.role, isTrial: account.plan.isTrial },
   );
+  const quickActions = account === null ? [] : menuQuickActions(account.user.role);
   const closeMobile = () => {
     setMobileOpen(false);
   };
@@ -28,6 +31,7 @@ export const AppLayout = () => {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
         accountName={session?.account?.name ?? null}
+        actions={session === null ? null : <AccountActions session={session} />}
         menuOpen={mobileOpen}
         onMenuClick={() => {
           setMobileOpen(!mobileOpen);
@@ -42,6 +46,7 @@ export const AppLayout = () => {
           sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
         >
           <Toolbar />
+          <QuickActions actions={quickActions} onNavigate={closeMobile} />
           <SideMenu entries={entries} onNavigate={closeMobile} />
         </Drawer>
         <Drawer
@@ -50,6 +55,7 @@ export const AppLayout = () => {
           sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
         >
           <Toolbar />
+          <QuickActions actions={quickActions} />
           <SideMenu entries={entries} />
         </Drawer>
       </Box>

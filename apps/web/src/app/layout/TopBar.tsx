@@ -4,16 +4,19 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Brand } from './Brand';
 
 interface TopBarProps {
   /** The current account's name; null until accounts exist. */
   accountName: string | null;
+  /** Upgrade, account settings and the account menu, when someone is signed in. */
+  actions: ReactNode;
   menuOpen: boolean;
   onMenuClick: () => void;
 }
 
-export const TopBar = ({ accountName, menuOpen, onMenuClick }: TopBarProps) => (
+export const TopBar = ({ accountName, actions, menuOpen, onMenuClick }: TopBarProps) => (
   <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
     <Toolbar>
       <IconButton
@@ -33,6 +36,7 @@ export const TopBar = ({ accountName, menuOpen, onMenuClick }: TopBarProps) => (
           {accountName}
         </Typography>
       )}
+      <Box sx={{ display: 'flex', alignItems: 'center', ml: 1 }}>{actions}</Box>
     </Toolbar>
   </AppBar>
 );

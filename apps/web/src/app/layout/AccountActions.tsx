@@ -1,0 +1,60 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { showsAccountSettingsIcon, showsUpgradeButton } from '@parley/shared';
+import { lazy, Suspense, useState } from 'react';
+import { useAccount } from '../../session/queries';
+import type { Session } from '../../session/sessionContext';
+import { AccountMenu } from './AccountMenu';
+import { isLowBalance, upgradeLabel } from './topBarLabels';
+
+const AccountSettingsDialog = lazy(() =>
+  import('../../settings/AccountSettingsDialog').then((m) => ({ default: m.AccountSettingsDialog })),
+);
+
+/** The top bar's right side inside an account: Upgrade, account settings and the account menu. */
+export const AccountActions = ({ session }: { session: Session }) => {
+  const summary = session.account;
+  const account = useAccount(summary?.id ?? null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const viewer = summary === null ? null : { role: summary.user.role, isTrial: summary.plan.isTrial };
+  const trial = account.data?.trial;
+  const low = account.data !== undefined && isLowBalance(account.data.balance);
+  const openSettings = () => {
+    setSettingsOpen(true);
+  };
+
+  return (
+    <>
+      {viewer !== null && showsUpgradeButton(viewer) && trial !== undefined && (
+        <Button variant="contained" color="secondary" size="small" onClick={openSettings} sx={{ mr: 1, whiteSpace: 'nowrap' }}>
+          {upgradeLabel(trial)}
+        </Button>
+      )}
+      {viewer !== null && showsAccountSettingsIcon(viewer.role) && (
+        <IconButton
+          aria-label={low ? 'Account settings (low balance)' : 'Account settings'}
+          title={low ? 'Account settings: low balance' : 'Account settings'}
+          onClick={openSettings}
+        >
+          <Badge color="error" variant="dot" invisible={!low} data-testid="low-balance-badge">
+            <SettingsIcon />
+          </Badge>
+        </IconButton>
+      )}
+      <AccountMenu profile={session.profile} logout={session.logout} icon={<AccountCircle />} />
+      {settingsOpen && summary !== null && (
+        <Suspense fallback={null}>
+          <AccountSettingsDialog
+            accountId={summary.id}
+            onClose={() => {
+              setSettingsOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};

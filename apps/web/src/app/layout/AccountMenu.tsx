@@ -1,0 +1,64 @@
+import IconButton from '@mui/material/IconButton';
+import type { Profile } from '@parley/shared';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+
+// The menu and the profile dialog load on first use, keeping them out of every page's first load.
+const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
+const ProfileSummaryDialog = lazy(() =>
+  import('./ProfileSummaryDialog').then((m) => ({ default: m.ProfileSummaryDialog })),
+);
+
+interface AccountMenuProps {
+  profile: Profile;
+  logout: () => void;
+  icon: ReactNode;
+}
+
+/** Profile, Switch Account and Logout behind the person icon. */
+export const AccountMenu = ({ profile, logout, icon }: AccountMenuProps) => {
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  return (
+    <>
+      <IconButton
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-controls={anchor === null ? undefined : menuId}
+        aria-expanded={anchor !== null}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+        }}
+        edge="end"
+      >
+        {icon}
+      </IconButton>
+      {anchor !== null && (
+        <Suspense fallback={null}>
+          <AccountMenuList
+            id={menuId}
+            anchor={anchor}
+            logout={logout}
+            onProfile={() => {
+              setProfileOpen(true);
+            }}
+            onClose={() => {
+              setAnchor(null);
+            }}
+          />
+        </Suspense>
+      )}
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileSummaryDialog
+            profile={profile}
+            onClose={() => {
+              setProfileOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+};

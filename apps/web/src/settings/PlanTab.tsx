@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Account } from '@parley/shared';
+import { useState } from 'react';
+import { errorMessage } from '../api/client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useAccount } from '../session/queries';
+import { AccountDefaultsForm } from './AccountDefaultsForm';
+import { AccountOptionSwitches } from './AccountOptionSwitches';
+import { ApiCredentialsSection } from './ApiCredentialsSection';
+import { CloseAccountDialog } from './CloseAccountDialog';
+import { approximateMessageCount } from './messageEstimate';
+
+const Detail = ({ label, value }: { label: string; value: string }) => (
+  <Box>
+    <Typography variant="caption" color="text.secondary" component="div">
+      {label}
+    </Typography>
+    <Typography data-testid={`plan-${label.toLowerCase().replace(/\s/g, '-')}`}>{value}</Typography>
+  </Box>
+);
+
+const balanceText = (account: Account): string => {
+  const count = approximateMessageCount(account.balance, account.plan.pricing, account.defaults.country.code);
+  const balance = `$${formatMoney(account.balance)}`;
+  return count === null ? balance : `${balance} (approx. ${count.toLocaleString()} outbound messages)`;
+};
+
+export const PlanTab = ({ accountId }: { accountId: string }) => {
+  const account = useAccount(accountId);
+  const [closing, setClosing] = useState(false);
+  if (account.isPending) return <LinearProgress aria-label="Loading account" />;
+  if (account.isError) return <ErrorAlert message={errorMessage(account.error)} onRetry={() => void account.refetch()} />;
+  const data = account.data;
+
+  return (
+    <Stack spacing={3} divider={<Divider flexItem />}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+        <Detail label="Account Name" value={data.name} />
+        <Detail label="Country" value={data.defaults.country.name} />
+        <Detail label="Plan" value={data.plan.isTrial ? `${data.plan.name} (trial)` : data.plan.name} />
+        <Detail label="Balance" value={balanceText(data)} />
+      </Box>
+      <AccountDefaultsForm account={data} />
+      <AccountOptionSwitches account={data} />
+      <ApiCredentialsSection accountId={accountId} />
+      <Box>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          Close Account
+        </Typography>
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          Closing the account removes everyone's access to it.
+        </Alert>
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => {
+            setClosing(true);
+          }}
+        >
+          Close Account
+        </Button>
+      </Box>
+      {closing && (
+        <CloseAccountDialog
+          accountId={accountId}
+          onCancel={() => {
+            setClosing(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+};

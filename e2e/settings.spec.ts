@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { e2eAccountName } from './globalSetup.js';
+import { signIn, submitSignIn } from './signIn.js';
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const invitee = { firstName: 'Rhea', lastName: 'Okafor', email: 'rhea.okafor@example.test', password: 'Quiet-Harbor-Reader-58' };
+
+async function mailLink(page: Page, to: string, pattern: RegExp): Promise<string> {
+  const answer = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
+  const { data } = (await answer.json()) as { data: MailboxMessage[] };
+  const link = data.map((mail) => pattern.exec(mail.text)?.[0]).find((found) => found !== undefined);
+  expect(link, `a mail to ${to} with a link like ${String(pattern)}`).toBeDefined();
+  return link ?? '';
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: /^Account settings/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account Settings' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('an administrator requests API credentials and invites a read-only user, who joins and sees the read-only menu', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, '/');
+  const topBar = page.getByRole('banner');
+  await expect(topBar.getByTestId('account-name')).toHaveText(e2eAccountName);
+  await expect(topBar.getByRole('button', { name: /^Upgrade \(\d+ days? left\)$/ })).toBeVisible();
+  const quickActions = page.getByRole('region', { name: 'Quick actions' }).last();
+  for (const action of ['Send Message', 'Create Contact', 'Create Campaign']) {
+    await expect(quickActions.getByRole('link', { name: action })).toBeVisible();
+  }
+
+  // Plan tab: the API secret is whole once, masked afterwards.
+  let settings = await openSettings(page);
+  await expect(settings.getByTestId('plan-account-name')).toHaveText(e2eAccountName);
+  await expect(settings.getByTestId('plan-balance')).toHaveText(/^\$\d+\.\d{4}/);
+  await settings.getByRole('button', { name: 'Request Credentials' }).click();
+  await expect(settings.getByText('This secret is shown only once.')).toBeVisible();
+  const secret = await settings.getByRole('textbox', { name: 'Secret' }).inputValue();
+  expect(secret).toMatch(/^[^•]{48}$/);
+  await expect(settings.getByRole('textbox', { name: 'Client Id' })).toHaveValue(/^pk_[0-9a-f]{24}$/);
+  await settings.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(settings).toBeHidden();
+  settings = await openSettings(page);
+  await expect(settings.getByRole('textbox', { name: 'Secret' })).toHaveValue(`••••••••${secret.slice(-4)}`);
+  await expect(settings.getByRole('button', { name: 'Request Credentials' })).toBeHidden();
+  await expect(settings.getByRole('button', { name: 'Renew Secret' })).toBeVisible();
+
+  // Users tab: the dialog's messages, then the invitation.
+  await settings.getByRole('tab', { name: 'Users' }).click();
+  await settings.getByRole('button', { name: 'Add User' }).click();
+  const userDialog = page.getByRole('dialog', { name: 'Add User' });
+  await userDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(userDialog.getByText('Required')).toHaveCount(4);
+  await userDialog.getByLabel('First Name').fill(invitee.firstName);
+  await userDialog.getByLabel('Last Name').fill(invitee.lastName);
+  await userDialog.getByLabel('Email').fill('not-an-address');
+  await userDialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Read Only' }).click();
+  await userDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(userDialog.getByText('Invalid email address')).toBeVisible();
+  await userDialog.getByLabel('Email').fill(invitee.email);
+  await userDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(userDialog).toBeHidden();
+  const row = settings.getByRole('row').filter({ hasText: invitee.email });
+  await expect(row).toContainText('Read Only');
+  await expect(row).toContainText('Invited');
+  await settings.getByRole('tab', { name: 'Invoices' }).click();
+  await expect(settings.getByText('Not available yet')).toBeVisible();
+  await settings.getByRole('button', { name: 'Close', exact: true }).click();
+
+  await topBar.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  // The invitee signs up through the mailed link, which fills the form in.
+  await page.goto(await mailLink(page, invitee.email, /https?:\/\/\S+\/signup\?\S+/));
+  await expect(page.getByLabel('Email')).toHaveValue(invitee.email);
+  await expect(page.getByLabel('First Name')).toHaveValue(invitee.firstName);
+  await page.getByLabel('Mobile').fill('415 555 0188');
+  await page.locator('input[name="password"]').fill(invitee.password);
+  await page.getByLabel('I agree to the terms and conditions').check();
+  await page.getByLabel('I agree to receive communication about my account').check();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await submitSignIn(page, invitee);
+  // Not verified yet, so not a member yet.
+  const create = page.getByRole('dialog', { name: 'Create Account' });
+  await create.getByRole('button', { name: 'Not now' }).click();
+
+  await page.goto(await mailLink(page, invitee.email, /https?:\/\/\S+\/v1\/verify\?token=[\w-]+/));
+  await expect(page.getByText('Your account has now been verified.', { exact: false })).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== '/verified', { timeout: 10_000 });
+  await page.goto('/accounts');
+  await page.getByRole('button', { name: `Select ${e2eAccountName}` }).click();
+  await expect(page.getByTestId('account-name')).toHaveText(e2eAccountName);
+
+  // Read Only: no Admin menu, no settings icon, no Upgrade, no quick actions.
+  const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
+  await expect(menu.getByRole('button', { name: 'Contacts' }).or(menu.getByRole('link', { name: 'Contacts' }))).toBeVisible();
+  await expect(menu.getByText('Admin')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Account settings/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Upgrade|^Expired$/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Quick actions' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});

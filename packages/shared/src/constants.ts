@@ -1,0 +1,7 @@
+/**
+ * Business constants of spec §9 that the first screen of the web app needs. No schema library here:
+ * whatever imports this module must not pull one into the first route.
+ */
+export const TRIAL_DAYS = 15;
+export const LOW_BALANCE_WARNING = 5;
+export const DEFAULT_COUNTRY = 'US';
