@@ -26,3 +26,10 @@ test('signing out clears the stored state and ends the session', async ({ page }
   const left = await page.evaluate(() => Object.keys(window.localStorage));
   expect(left.filter((k) => k.startsWith('parley.') || k.startsWith('oidc.user'))).toEqual([]);
 });
+
+test('another address of the deployment moves to its own address before signing in', async ({ page, baseURL }) => {
+  const own = new URL(baseURL ?? '');
+  await page.goto(`http://127.0.0.1:${own.port}/campaigns`);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(new URL(page.url()).hostname).toBe('localhost');
+});

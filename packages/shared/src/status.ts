@@ -6,6 +6,7 @@ export const clientConfigSchema = z
   .object({
     version: z.string(),
     embedded: z.boolean().describe('true when the server runs on the embedded database'),
+    publicUrl: z.string().describe('the address of this deployment (PUBLIC_URL); sign-in returns there'),
     pageViews: z.object({
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),

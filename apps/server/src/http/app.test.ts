@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       embedded: kind === 'pglite',
       pageViews: { sink: 'off', url: null },
       realtime: { path: '/socket.io', devAuth: false },
+      publicUrl: server.config.publicUrl,
       auth: {
         issuer: server.config.identity.issuer,
         clientId: 'parley-web',

@@ -7,6 +7,7 @@ export function presentClientConfig(config: Config, databaseKind: Database['kind
   return {
     version: config.version,
     embedded: databaseKind === 'pglite',
+    publicUrl: config.publicUrl,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
     auth: { issuer: config.identity.issuer, clientId: config.identity.clientId, scopes: config.identity.scopes },

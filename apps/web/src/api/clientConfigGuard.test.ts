@@ -5,6 +5,7 @@ import { isClientConfig } from './clientConfigGuard';
 const valid = {
   version: '1.0.0',
   embedded: true,
+  publicUrl: 'http://localhost:3000',
   pageViews: { sink: 'off', url: null },
   realtime: { path: '/socket.io', devAuth: false },
   auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid' },
@@ -21,6 +22,7 @@ describe('isClientConfig', () => {
       null,
       'config',
       { ...valid, version: 1 },
+      { ...valid, publicUrl: undefined },
       { ...valid, pageViews: { sink: 'loud', url: null } },
       { ...valid, realtime: { path: '/socket.io' } },
       { ...valid, auth: { issuer: 'x', clientId: 'y' } },

@@ -13,6 +13,7 @@ export function isClientConfig(value: unknown): value is ClientConfig {
   return (
     isString(value.version) &&
     typeof value.embedded === 'boolean' &&
+    isString(value.publicUrl) &&
     isObject(pageViews) &&
     (pageViewSinks as readonly unknown[]).includes(pageViews.sink) &&
     (pageViews.url === null || isString(pageViews.url)) &&

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AuthProvider, useAuth } from 'react-oidc-context';
 import type { User } from 'oidc-client-ts';
 import { ApiClientContext } from '../api/apiContext';
 import { createApiClient } from '../api/client';
 import { useConfig } from '../app/configContext';
+import { canonicalUrl } from './canonicalUrl';
 import { createUserManager, isSignInState, LOGOUT_PATH } from './userManager';
 
 const redirectToLogout = (): void => {
@@ -30,6 +31,11 @@ const WhileLoading = ({ children }: { children: ReactNode }) => {
  */
 export const AuthGate = ({ children, onSignedIn }: { children: ReactNode; onSignedIn: (returnTo: string) => void }) => {
   const config = useConfig();
+  // The development server proxies to the API on another port; there the address is left alone.
+  const moveTo = import.meta.env.DEV ? null : canonicalUrl(config.publicUrl, window.location);
+  useEffect(() => {
+    if (moveTo !== null) window.location.replace(moveTo);
+  }, [moveTo]);
   const [userManager] = useState(() => createUserManager(config.auth));
   const [apiClient] = useState(() =>
     createApiClient({
@@ -41,6 +47,7 @@ export const AuthGate = ({ children, onSignedIn }: { children: ReactNode; onSign
     const returnTo = isSignInState(user?.state) ? user.state.returnTo : '/';
     onSignedIn(returnTo);
   };
+  if (moveTo !== null) return <LoadingScreen />;
   return (
     <AuthProvider userManager={userManager} onSigninCallback={signedIn}>
       <ApiClientContext value={apiClient}>
