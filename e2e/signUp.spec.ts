@@ -72,3 +72,9 @@ test('an unverified user sees the banner and can resend the mail', async ({ page
   await page.getByRole('button', { name: 'Resend Verification Email' }).click();
   await expect(page.getByRole('button', { name: 'Sent' })).toBeVisible();
 });
+
+test('a newcomer finds the sign-up page from the sign-in form', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+});

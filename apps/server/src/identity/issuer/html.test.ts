@@ -23,5 +23,9 @@ describe('password reset pages', () => {
     const done = linkPage('Done', '<ok>', { href: 'https://parley.test/?a="b"', label: 'Go' });
     expect(done).toContain('href="https://parley.test/?a=&quot;b&quot;"');
     expect(signInPage({ action: '/x', forgotUrl: '/oidc/forgot' })).toContain('<a href="/oidc/forgot">Forgot your password?</a>');
+    expect(signInPage({ action: '/x', signUpUrl: 'http://localhost:3000/signup' })).toContain(
+      'New to Parley? <a href="http://localhost:3000/signup">Create an account</a>',
+    );
+    expect(signInPage({ action: '/x' })).not.toContain('Create an account');
   });
 });

@@ -55,6 +55,8 @@ export interface SignInPageOptions {
   error?: string;
   /** The password-reset request page, linked as 'Forgot your password?'. */
   forgotUrl?: string;
+  /** The app's sign-up page, linked as 'Create an account' for newcomers. */
+  signUpUrl?: string;
 }
 
 const errorBox = (error: string | undefined): string =>
@@ -72,7 +74,7 @@ ${error}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${options.email ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
-</form>${options.forgotUrl === undefined ? '' : `\n<p class="links"><a href="${escapeHtml(options.forgotUrl)}">Forgot your password?</a></p>`}`,
+</form>${options.forgotUrl === undefined ? '' : `\n<p class="links"><a href="${escapeHtml(options.forgotUrl)}">Forgot your password?</a></p>`}${options.signUpUrl === undefined ? '' : `\n<p class="links">New to Parley? <a href="${escapeHtml(options.signUpUrl)}">Create an account</a></p>`}`,
   );
 }
 

@@ -49,7 +49,7 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     const action = `${INTERACTION_PATH}/${interaction.uid}`;
     switch (interaction.prompt.name) {
       case 'login':
-        return html(reply, 200, signInPage({ action, forgotUrl: FORGOT_PASSWORD_PATH }));
+        return html(reply, 200, signInPage({ action, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
       case 'consent': {
         if (interaction.params.client_id !== ctx.config.identity.clientId) {
           return html(reply, 403, messagePage('Sign in', 'This application may not sign in with Parley.'));
@@ -69,13 +69,13 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     const action = `${INTERACTION_PATH}/${interaction.uid}`;
     const email = formField(request.body, 'email').trim();
     if (!limiter.take(request.ip)) {
-      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS, forgotUrl: FORGOT_PASSWORD_PATH }));
+      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
     }
     const password = formField(request.body, 'password');
     const result = email === '' || password === '' ? null : await checkCredentials(ctx.database.db, email, password);
     if (!result?.ok) {
       request.log.info({ reason: result?.reason ?? 'empty' }, 'sign-in refused');
-      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE, forgotUrl: FORGOT_PASSWORD_PATH }));
+      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
     }
     // An invitation sent after sign-up (to a verified address) becomes a membership at the next sign-in.
     await acceptOpenInvitations(ctx.database.db, result.userId).catch((err: unknown) => {
