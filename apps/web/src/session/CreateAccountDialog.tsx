@@ -18,12 +18,12 @@ import {
   messagingTypes,
   messagingVolumes,
   questionnaireIntegrations,
-  supportedCountries,
   type Account,
 } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod';
+import { countryMenuItems } from '../components/countryMenuItems';
 import { useApiClient } from '../api/apiContext';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -86,11 +86,7 @@ export const CreateAccountDialog = ({
               error={!!e.defaults?.country}
               helperText={e.defaults?.country?.message}
             >
-              {supportedCountries.map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.name}
-                </MenuItem>
-              ))}
+              {countryMenuItems()}
             </TextField>
             <TextField
               select

@@ -5,13 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { profileUpdateSchema, supportedCountries, type Profile } from '@parley/shared';
+import { profileUpdateSchema, type Profile } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod';
+import { countryMenuItems } from '../components/countryMenuItems';
 import { useApiClient } from '../api/apiContext';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -56,11 +56,7 @@ export const ProfileDialog = ({ profile, onCancel }: { profile: Profile; onCance
               error={!!errors.mobile?.country}
               helperText={errors.mobile?.country?.message}
             >
-              {supportedCountries.map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.name}
-                </MenuItem>
-              ))}
+              {countryMenuItems()}
             </TextField>
             <TextField
               label="Mobile"

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { countryMenuItems } from '../components/countryMenuItems';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messageFrequencyUnits, supportedCountries, type Account, type UpdateAccount } from '@parley/shared';
+import { messageFrequencyUnits, type Account, type UpdateAccount } from '@parley/shared';
 import { useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -47,11 +48,7 @@ export const AccountDefaultsForm = ({ account }: { account: Account }) => {
         error={!!e.country}
         helperText={e.country?.message}
       >
-        {supportedCountries.map((c) => (
-          <MenuItem key={c.code} value={c.code}>
-            {c.name}
-          </MenuItem>
-        ))}
+        {countryMenuItems()}
       </TextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField

@@ -6,17 +6,17 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { passwordRules, passwordStrength, signUpSchema, supportedCountries, isSupportedCountryCode } from '@parley/shared';
+import { passwordRules, passwordStrength, signUpSchema, isSupportedCountryCode } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { countryMenuItems } from '../../components/countryMenuItems';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -89,11 +89,7 @@ export const SignUpPage = ({ title }: PageProps) => {
                 defaultValue={isSupportedCountryCode(country) ? country : 'US'}
                 {...register('mobile.country')}
               >
-                {supportedCountries.map((c) => (
-                  <MenuItem key={c.code} value={c.code}>
-                    {c.name}
-                  </MenuItem>
-                ))}
+                {countryMenuItems()}
               </TextField>
               <TextField
                 fullWidth
