@@ -3,3 +3,4 @@ export * from './realtime.js';
 export * from './mail.js';
 export * from './identity.js';
 export * from './accounts.js';
+export * from './contacts.js';
