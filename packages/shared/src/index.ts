@@ -1,5 +1,6 @@
 export * from './accounts.js';
 export * from './constants.js';
+export * from './contactMobile.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './forms.js';
