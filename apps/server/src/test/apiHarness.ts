@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Authenticator, Principal } from '../identity/authenticator.js';
 import { buildApp, type App } from '../http/app.js';
@@ -21,12 +22,16 @@ export class TableAuthenticator implements Authenticator {
   }
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface ApiHarness {
   app: App;
   database: Database;
   authenticator: TableAuthenticator;
   /** A bearer token for a user (memberships decide the rest). */
   tokenFor(userId: string): string;
+  /** One request with an optional bearer token and JSON body. */
+  call(method: HttpMethod, url: string, token?: string, body?: object): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,13 @@ export async function startApiHarness(kind: TestDatabaseKind, env: Record<string
     database,
     authenticator,
     tokenFor: (userId) => authenticator.add({ userId, accountIds: [] }),
+    call: (method, url, token, body) =>
+      app.inject({
+        method,
+        url,
+        headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body }),
+      }),
     async close() {
       await app.close();
       await database.close();

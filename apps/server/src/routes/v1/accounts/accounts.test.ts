@@ -5,11 +5,10 @@ import { roles, type Account, type AccountSummary, type CreateAccountInput, type
 import { seedPlans } from '../../../billing/plans.js';
 import { accountMembers, accounts, accountTransactions } from '../../../db/schema/index.js';
 import { ledgerAndBalance, outboxEvents } from '../../../test/accounts.js';
-import { startApiHarness, type ApiHarness } from '../../../test/apiHarness.js';
+import { startApiHarness, type ApiHarness, type HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { closeAccount, createAccount, createUser, ensureTestPlan, roleFixtures } from '../../../test/factories.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
 
 const form = (overrides: Partial<CreateAccountInput> = {}): CreateAccountInput => ({
   name: 'Acme Dental',
@@ -34,13 +33,8 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     await h.close();
   });
 
-  const call = (method: Method, url: string, token: string | undefined, body?: object) =>
-    h.app.inject({
-      method,
-      url,
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
+  const call = (method: HttpMethod, url: string, token: string | undefined, body?: object) =>
+    h.call(method, url, token, body);
   const accountCount = async () => (await h.database.db.select({ n: count() }).from(accounts))[0]?.n;
 
   async function ownAccount(overrides: Parameters<typeof createAccount>[2] = {}) {

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@parley/shared';
 import { users } from '../../../db/schema/index.js';
-import { startApiHarness, type ApiHarness } from '../../../test/apiHarness.js';
+import { startApiHarness, type ApiHarness, type HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { createUser } from '../../../test/factories.js';
 
-type Method = 'GET' | 'PUT';
 
 describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
   let h: ApiHarness;
@@ -19,13 +18,8 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
     await h.close();
   });
 
-  const call = (method: Method, url: string, token: string | undefined, body?: object) =>
-    h.app.inject({
-      method,
-      url,
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
+  const call = (method: HttpMethod, url: string, token: string | undefined, body?: object) =>
+    h.call(method, url, token, body);
 
   it('shows the signed-in user', async () => {
     const user = await createUser(h.database.db, {
