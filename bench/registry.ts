@@ -1,5 +1,6 @@
 import type { Benchmark } from './lib/benchmark.js';
 import { healthz } from './benchmarks/healthz.js';
+import { importBenchmark } from './benchmarks/import.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
-export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz };
+export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz, import: importBenchmark };

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startUpstreamIssuer } from './upstreamIssuer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = path.join(root, 'apps/server/dist/main.js');
@@ -14,6 +15,11 @@ export const e2eUser = { email: 'e2e-admin@example.test', password: 'Browser-Tes
 export const e2eAccountName = 'Harbor Dental';
 /** A user who is only ever used to decline the terms. */
 export const e2eDecliner = { email: 'e2e-decliner@example.test', password: 'Say-No-Thanks-2026' };
+/** The administrator of an account of its own, which the account settings spec changes and finally closes. */
+export const e2eOwner = { email: 'e2e-owner@example.test', password: 'Tidewater-Owner-2026' };
+export const e2eOwnerAccountName = 'Tidewater Books';
+/** A verified Parley user that spec adds to its account (at once, being verified), re-roles and removes. */
+export const e2eColleague = { email: 'e2e-colleague@example.test', password: 'Tidewater-Colleague-2026' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logFile = path.join(dataDir, 'server.log');
   // The browser must use the address the issuer's redirects name, so the port is chosen up front.
   const port = await freePort();
+  // A local stand-in for Google, so social sign-in can be driven end to end (socialSignIn.spec.ts).
+  const upstream = await startUpstreamIssuer(`http://localhost:${String(port)}/oidc/social/testid/callback`);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -55,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    SOCIAL_PROVIDERS: upstream.providers,
   };
   // The embedded database belongs to one process at a time: set it up before the server starts.
   const parley = (...args: string[]): void => {
@@ -63,6 +72,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   parley('create-user', '--email', e2eUser.email, '--password', e2eUser.password, '--first-name', 'Erin', '--last-name', 'Tester', '--verified');
   parley('create-account', '--owner', e2eUser.email, '--name', e2eAccountName);
   parley('create-user', '--email', e2eDecliner.email, '--password', e2eDecliner.password, '--verified');
+  parley('create-user', '--email', e2eOwner.email, '--password', e2eOwner.password, '--first-name', 'Tess', '--last-name', 'Owner', '--verified');
+  parley('create-account', '--owner', e2eOwner.email, '--name', e2eOwnerAccountName);
+  parley('create-user', '--email', e2eColleague.email, '--password', e2eColleague.password, '--first-name', 'Cole', '--last-name', 'League', '--verified');
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);
   child.stderr.pipe(log);
@@ -89,6 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+    await upstream.close();
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

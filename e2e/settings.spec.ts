@@ -1,29 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { e2eAccountName } from './globalSetup.js';
+import { mailsTo, openSettings } from './settingsDialog.js';
 import { signIn, submitSignIn } from './signIn.js';
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 const invitee = { firstName: 'Rhea', lastName: 'Okafor', email: 'rhea.okafor@example.test', password: 'Quiet-Harbor-Reader-58' };
 
 async function mailLink(page: Page, to: string, pattern: RegExp): Promise<string> {
-  const answer = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const { data } = (await answer.json()) as { data: MailboxMessage[] };
-  const link = data.map((mail) => pattern.exec(mail.text)?.[0]).find((found) => found !== undefined);
+  const link = (await mailsTo(page, to)).map((mail) => pattern.exec(mail.text)?.[0]).find((found) => found !== undefined);
   expect(link, `a mail to ${to} with a link like ${String(pattern)}`).toBeDefined();
   return link ?? '';
-}
-
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: /^Account settings/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Account Settings' });
-  await expect(dialog).toBeVisible();
-  return dialog;
 }
 
 test('an administrator requests API credentials and invites a read-only user, who joins and sees the read-only menu', async ({

@@ -52,6 +52,15 @@ describe('loadConfig', () => {
     expect(problems({ PAGE_VIEWS_SINK: 'beacon' })).toEqual(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
   });
 
+  it('reads OIDC_EXTRA_WEB_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).identity.extraWebOrigins).toEqual([]);
+    const config = loadConfig({ OIDC_EXTRA_WEB_ORIGINS: 'https://sms.example.com, http://localhost:8080/,https://sms.example.com' });
+    expect(config.identity.extraWebOrigins).toEqual(['https://sms.example.com', 'http://localhost:8080']);
+    for (const bad of ['sms.example.com', 'https://sms.example.com/app', 'ftp://sms.example.com']) {
+      expect(problems({ OIDC_EXTRA_WEB_ORIGINS: bad })[0], bad).toMatch(/^OIDC_EXTRA_WEB_ORIGINS: must be a comma-separated list of origins/);
+    }
+  });
+
   it('takes --services from the command line over SERVICES', () => {
     expect(loadConfig({ SERVICES: 'web' }, ['--services=worker,scheduler']).services).toEqual(['worker', 'scheduler']);
     expect(loadConfig({}, ['--services', 'web']).services).toEqual(['web']);

@@ -57,6 +57,93 @@ const mailFrom = z
     message: 'must be an e-mail address, optionally with a name: Parley <no-reply@example.com>',
   });
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const jsonText = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+/** One upstream OpenID Connect provider people may sign in with on the embedded issuer (social sign-in). */
+const socialProviderSchema = z.strictObject({
+  id: jsonText()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'must be 1 to 32 lowercase letters, digits or hyphens (it is part of the callback URL)' }),
+  name: jsonText().trim().min(1, { message: 'is required' }).max(40, { message: 'must be at most 40 characters' }),
+  issuer: jsonText().refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an https URL (http only on localhost)' },
+  ),
+  clientId: jsonText().min(1, { message: 'is required' }),
+  /** Omitted: a public client (PKCE only, no client authentication). */
+  clientSecret: jsonText().min(1, { message: 'must not be empty' }).optional(),
+  scopes: jsonText()
+    .refine((v) => v.split(/\s+/).includes('openid'), { message: 'must include openid' })
+    .default('openid email profile'),
+});
+
+export type SocialProviderConfig = z.infer<typeof socialProviderSchema>;
+
+/** SOCIAL_PROVIDERS: a JSON array of providers, each message naming the entry and field at fault. */
+const socialProvidersList = z.string().transform((value, ctx): SocialProviderConfig[] => {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    json = undefined;
+  }
+  if (!Array.isArray(json)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a JSON array such as [{"id":"google","name":"Google","issuer":"https://accounts.google.com","clientId":"...","clientSecret":"..."}]',
+    });
+    return z.NEVER;
+  }
+  const providers: SocialProviderConfig[] = [];
+  json.forEach((entry: unknown, index) => {
+    const parsed = socialProviderSchema.safeParse(entry);
+    const id = typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? (entry as { id: string }).id : '';
+    const label = `entry ${String(index + 1)}${id === '' ? '' : ` (${id})`}`;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
+        const message = issue.code === 'unrecognized_keys' ? 'unknown (expected id, name, issuer, clientId, clientSecret, scopes)' : issue.message;
+        ctx.addIssue({ code: 'custom', message: `${label}: ${field === '' ? 'must be an object' : `${field} ${message}`}` });
+      }
+      return;
+    }
+    if (providers.some((p) => p.id === parsed.data.id)) {
+      ctx.addIssue({ code: 'custom', message: `${label}: id is used twice` });
+      return;
+    }
+    providers.push(parsed.data);
+  });
+  return providers;
+});
+
+/** A comma-separated list of origins (scheme, host and port only), e.g. `https://sms.example.com`. */
+const webOrigins = z.string().transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const item of value.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(item);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.replace(/\/+$/, '')) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null) {
+      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of origins such as https://sms.example.com (not: ${item})` });
+      return z.NEVER;
+    }
+    origins.push(origin);
+  }
+  return [...new Set(origins)];
+});
+
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
 const envSchema = z.object({
   PORT: z.coerce
@@ -84,6 +171,8 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('parley-web'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_EXTRA_WEB_ORIGINS: webOrigins.optional(),
+  SOCIAL_PROVIDERS: socialProvidersList.optional(),
   TRIAL_CREDIT: z
     .string()
     .regex(/^\d{1,10}(\.\d{1,4})?$/, { message: 'must be an amount in USD with at most 4 decimals, e.g. 5.0000' })
@@ -124,6 +213,13 @@ export interface IdentityConfig {
   audience: string;
   /** The scopes the web app asks for. */
   scopes: string;
+  /** Upstream providers offered on the embedded issuer's sign-in page (SOCIAL_PROVIDERS); empty with an external issuer. */
+  socialProviders: readonly SocialProviderConfig[];
+  /**
+   * Origins of other Parley web apps that sign in with the embedded issuer's web client (their
+   * /callback, /silent-renew and /logout): a Parley whose OIDC_ISSUER names this one (OIDC_EXTRA_WEB_ORIGINS).
+   */
+  extraWebOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -173,6 +269,9 @@ export function loadConfig(
   if (e.PAGE_VIEWS_SINK === 'beacon' && e.PAGE_VIEWS_URL === undefined) {
     throw new ConfigError(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
   }
+  if (e.SOCIAL_PROVIDERS !== undefined && e.SOCIAL_PROVIDERS.length > 0 && e.OIDC_ISSUER !== undefined) {
+    throw new ConfigError(['SOCIAL_PROVIDERS: applies to the embedded issuer only; with OIDC_ISSUER set, configure social sign-in at that issuer']);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -196,6 +295,8 @@ export function loadConfig(
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
       scopes: 'openid profile email offline_access',
+      socialProviders: e.SOCIAL_PROVIDERS ?? [],
+      extraWebOrigins: e.OIDC_EXTRA_WEB_ORIGINS ?? [],
     },
     billing: { trialCredit: formatMoney(e.TRIAL_CREDIT) },
     version,

@@ -10,6 +10,7 @@ import type { AppContext } from './http/context.js';
 import { devAuthenticator, type Authenticator } from './identity/authenticator.js';
 import { loadIssuerKeys, publicJwks, type IssuerKeys } from './identity/issuer/keys.js';
 import { createIssuer } from './identity/issuer/provider.js';
+import { externalUserResolver } from './identity/externalUsers.js';
 import { createTokenVerifier } from './identity/tokenVerifier.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import { JobQueue, type JobDefinition } from './jobs/queue.js';
@@ -49,11 +50,15 @@ export interface StartOptions {
   jobPollingIntervalSeconds?: number;
 }
 
-/** DEV_AUTH's development tokens, or access tokens of the configured issuer (embedded or external). */
-function chooseAuthenticator(config: Config, keys: IssuerKeys | null): Authenticator {
+/**
+ * DEV_AUTH's development tokens, or access tokens of the configured issuer: the embedded one (its keys,
+ * its subjects are user ids) or an external one (its JWKS; its subjects are mapped to Parley users).
+ */
+function chooseAuthenticator(config: Config, keys: IssuerKeys | null, database: Database, log: Logger): Authenticator {
   if (config.devAuth) return devAuthenticator;
   const { issuer, audience } = config.identity;
-  return createTokenVerifier({ issuer, audience, ...(keys ? { jwks: publicJwks(keys) } : {}) });
+  if (keys) return createTokenVerifier({ issuer, audience, jwks: publicJwks(keys) });
+  return createTokenVerifier({ issuer, audience, resolveUser: externalUserResolver(database.db, issuer, log) });
 }
 
 /** Starts the services the config names (web, worker, scheduler) on one database. */
@@ -90,7 +95,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       log.warn('SMTP_URL is not set: outgoing e-mail is only kept in the mailbox_messages table, not delivered');
     }
     const keys = config.identity.embedded ? await loadIssuerKeys(database) : null;
-    const authenticator = chooseAuthenticator(config, keys);
+    const authenticator = chooseAuthenticator(config, keys, database, log.child({ component: 'identity' }));
     const ctx: AppContext = { config, log, database, jobs, authenticator, mailer };
     let url: string | null = null;
     if (roles.has('web')) {

@@ -1,5 +1,7 @@
 export * from './accounts.js';
 export * from './constants.js';
+export * from './contactImport.js';
+export * from './contactImportRows.js';
 export * from './contactMobile.js';
 export * from './errors.js';
 export * from './events.js';
@@ -18,3 +20,8 @@ export * from './api/accounts.js';
 export * from './api/money.js';
 export * from './api/pagination.js';
 export * from './api/profile.js';
+export * from './api/contacts.js';
+export * from './api/lists.js';
+export * from './api/groups.js';
+export * from './api/gdpr.js';
+export * from './api/contactImports.js';

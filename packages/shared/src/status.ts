@@ -20,6 +20,9 @@ export const clientConfigSchema = z
         issuer: z.string().describe('the OpenID Connect issuer the web app signs in with'),
         clientId: z.string(),
         scopes: z.string().describe('space-separated scopes to request'),
+        socialProviders: z
+          .array(z.object({ id: z.string(), name: z.string() }))
+          .describe('social sign-in offered by the embedded issuer ("Continue with <name>"); idp_hint=<id> on the authorization request goes straight there'),
       })
       .describe('how the web app signs in (authorization code with PKCE)'),
   })

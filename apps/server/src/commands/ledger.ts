@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatMoney } from '@parley/shared';
 import type { Tx } from '../db/client.js';
 import { accountTransactions, accounts } from '../db/schema/index.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
 
 export interface LedgerCredit {
   accountId: string;
@@ -67,6 +67,74 @@ export async function creditAccount(tx: Tx, credit: LedgerCredit): Promise<Ledge
     balanceAfter: updated.balance,
     description: credit.description,
     idempotencyKey: credit.idempotencyKey ?? null,
+  });
+  return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
+}
+
+export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient Credit';
+
+/** A debit the balance cannot cover; nothing was debited. */
+export class InsufficientBalanceError extends AppError {
+  constructor() {
+    super(402, 'bad_request', INSUFFICIENT_BALANCE_MESSAGE);
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+export interface LedgerDebit {
+  accountId: string;
+  /** USD, a decimal string with at most 4 decimals, above zero. */
+  amount: string;
+  description: string;
+  /** A charge made twice with the same key debits once (the second answers duplicate). */
+  idempotencyKey?: string;
+}
+
+/**
+ * Debits an account: locks its row, takes the amount off the balance when the balance covers it and writes
+ * the ledger entry, in the caller's transaction; otherwise throws InsufficientBalanceError and changes
+ * nothing. The comparison and the arithmetic happen in PostgreSQL's numeric.
+ */
+export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEntry> {
+  const amount = formatMoney(debit.amount);
+  if (amount.startsWith('-') || amount === '0.0000') throw new Error(`a debit must be above zero: ${debit.amount}`);
+
+  const [locked] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, debit.accountId))
+    // NO KEY UPDATE: a caller that inserted rows referencing the account (a contact, a message) already holds
+    // KEY SHARE on it; FOR UPDATE would deadlock two such callers, this waits its turn instead.
+    .for('no key update');
+  if (!locked) throw notFound('The account');
+
+  if (debit.idempotencyKey !== undefined) {
+    const [earlier] = await tx
+      .select({ id: accountTransactions.id, balanceAfter: accountTransactions.balanceAfter })
+      .from(accountTransactions)
+      .where(
+        and(eq(accountTransactions.accountId, debit.accountId), eq(accountTransactions.idempotencyKey, debit.idempotencyKey)),
+      )
+      .limit(1);
+    if (earlier) return { transactionId: earlier.id, balanceAfter: formatMoney(earlier.balanceAfter), duplicate: true };
+  }
+
+  const [updated] = await tx
+    .update(accounts)
+    .set({ balance: sql`${accounts.balance} - ${amount}::numeric`, updatedAt: new Date() })
+    .where(and(eq(accounts.id, debit.accountId), sql`${accounts.balance} >= ${amount}::numeric`))
+    .returning({ balance: accounts.balance });
+  if (!updated) throw new InsufficientBalanceError();
+
+  const transactionId = uuidv7();
+  await tx.insert(accountTransactions).values({
+    id: transactionId,
+    accountId: debit.accountId,
+    kind: 'debit',
+    amount,
+    balanceAfter: updated.balance,
+    description: debit.description,
+    idempotencyKey: debit.idempotencyKey ?? null,
   });
   return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
 }

@@ -56,6 +56,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
         issuer: server.config.identity.issuer,
         clientId: 'parley-web',
         scopes: 'openid profile email offline_access',
+        socialProviders: [],
       },
     });
     expect(server.config.identity.issuer).toBe(`${server.config.publicUrl}/oidc`);

@@ -5,6 +5,7 @@ import { users } from '../db/schema/index.js';
 import { passwordResetMail } from '../mail/templates/passwordReset.js';
 import { acceptOpenInvitations } from './invitationsAcceptance.js';
 import { ISSUER_PATH } from './issuer/provider.js';
+import { revokeIssuerStateOf } from './issuer/revocation.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail } from './users.js';
 import { consumeUserToken, issueUserToken, peekUserToken, retireUserTokens } from './userTokens.js';
@@ -35,8 +36,9 @@ export type ResetOutcome = { ok: true; userId: string } | { ok: false; reason: '
 
 /**
  * Sets a new password with a reset token. A weak password leaves the token usable, so the form can be
- * sent again. Success also lifts a lockout, retires every other reset link of the user and, since the
- * link proves the address, marks it verified and accepts its open invitations.
+ * sent again. Success also lifts a lockout, retires every other reset link of the user, ends their
+ * sessions, grants and refresh tokens at the embedded issuer (whoever knew the old password is signed
+ * out) and, since the link proves the address, marks it verified and accepts its open invitations.
  */
 export async function resetPassword(db: Db, token: string, password: string, now: Date = new Date()): Promise<ResetOutcome> {
   if (!passwordStrength(password).strong || password.length > MAX_PASSWORD_LENGTH) return { ok: false, reason: 'weak' };
@@ -56,6 +58,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
       })
       .where(eq(users.id, userId));
     await retireUserTokens(tx, userId, 'reset_password', now);
+    await revokeIssuerStateOf(tx, userId);
     await acceptOpenInvitations(tx, userId, now);
     return { ok: true, userId };
   });

@@ -17,6 +17,11 @@ export interface TokenVerifierOptions {
   jwks?: readonly JWK[];
   /** Tolerated clock difference with the issuer, in seconds. */
   clockToleranceSeconds?: number;
+  /**
+   * Maps a person's token to the Parley user it stands for (an external issuer's subjects are not
+   * Parley user ids; see externalUsers.ts). Null refuses the token. API clients are not mapped.
+   */
+  resolveUser?: (principal: Principal, payload: JWTPayload) => Promise<Principal | null>;
 }
 
 const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
@@ -68,19 +73,22 @@ export function createTokenVerifier(options: TokenVerifierOptions): Authenticato
   return {
     async authenticate(token) {
       const getKey = await keySet();
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, getKey, {
+        ({ payload } = await jwtVerify(token, getKey, {
           issuer: options.issuer,
           audience: options.audience,
           algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
           requiredClaims: ['exp', 'sub'],
           clockTolerance: options.clockToleranceSeconds ?? 15,
-        });
-        return principalOf(payload);
+        }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) return null;
         throw error;
       }
+      const principal = principalOf(payload);
+      if (principal === null || principal.clientId !== undefined || options.resolveUser === undefined) return principal;
+      return options.resolveUser(principal, payload);
     },
   };
 }

@@ -10,6 +10,11 @@ export function presentClientConfig(config: Config, databaseKind: Database['kind
     publicUrl: config.publicUrl,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
-    auth: { issuer: config.identity.issuer, clientId: config.identity.clientId, scopes: config.identity.scopes },
+    auth: {
+      issuer: config.identity.issuer,
+      clientId: config.identity.clientId,
+      scopes: config.identity.scopes,
+      socialProviders: config.identity.socialProviders.map(({ id, name }) => ({ id, name })),
+    },
   };
 }

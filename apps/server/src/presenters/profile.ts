@@ -1,7 +1,7 @@
 import type { Profile } from '@parley/shared';
 import type { UserRow } from '../db/schema/index.js';
 
-export function presentProfile(user: UserRow): Profile {
+export function presentProfile(user: UserRow, groups: { id: string; name: string }[]): Profile {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -13,7 +13,6 @@ export function presentProfile(user: UserRow): Profile {
         ? { number: user.mobileNumber, country: user.mobileCountry }
         : null,
     tacAccepted: user.tacAcceptedAt?.toISOString() ?? null,
-    // Groups arrive with the groups capability.
-    groups: [],
+    groups,
   };
 }

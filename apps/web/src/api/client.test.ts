@@ -67,6 +67,17 @@ describe('requests', () => {
     expect(put.headers().get('content-type')).toBe('application/json');
   });
 
+  it('sends a file as it is, with its own type', async () => {
+    const upload = setup(json(202, { data: { id: '1' } }));
+    const file = new Blob(['mobile\n+14155552671\n'], { type: 'text/csv' });
+    await upload.client.post('/v1/accounts/1/contacts/imports', file);
+    expect(upload.calls[0]?.init.body).toBe(file);
+    expect(upload.headers().get('content-type')).toBe('text/csv');
+    const untyped = setup(json(202, {}));
+    await untyped.client.post('/upload', new Blob(['x']));
+    expect(untyped.headers().get('content-type')).toBe('application/octet-stream');
+  });
+
   it('puts list filters in the query string and leaves empty values out', async () => {
     const { client, calls } = setup(json(200, {}));
     await client.get('/v1/contacts', { query: { limit: 10, search: '', tag: undefined, list: null, closed: false } });

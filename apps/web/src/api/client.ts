@@ -111,6 +111,8 @@ const failure = async (response: Response): Promise<ApiError> => {
 const encodeBody = (body: unknown): { body?: BodyInit; contentType?: string } => {
   if (body === undefined) return {};
   if (body instanceof FormData) return { body };
+  // A file sent as it is (the contact import uploads the CSV raw).
+  if (body instanceof Blob) return { body, contentType: body.type || 'application/octet-stream' };
   return { body: JSON.stringify(body), contentType: 'application/json' };
 };
 

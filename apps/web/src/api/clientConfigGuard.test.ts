@@ -8,7 +8,7 @@ const valid = {
   publicUrl: 'http://localhost:3000',
   pageViews: { sink: 'off', url: null },
   realtime: { path: '/socket.io', devAuth: false },
-  auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid' },
+  auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid', socialProviders: [{ id: 'google', name: 'Google' }] },
 };
 
 describe('isClientConfig', () => {
@@ -26,6 +26,8 @@ describe('isClientConfig', () => {
       { ...valid, pageViews: { sink: 'loud', url: null } },
       { ...valid, realtime: { path: '/socket.io' } },
       { ...valid, auth: { issuer: 'x', clientId: 'y' } },
+      { ...valid, auth: { ...valid.auth, socialProviders: undefined } },
+      { ...valid, auth: { ...valid.auth, socialProviders: [{ id: 'google' }] } },
       { ...valid, auth: undefined },
     ];
     for (const value of broken) {

@@ -23,6 +23,8 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     isObject(auth) &&
     isString(auth.issuer) &&
     isString(auth.clientId) &&
-    isString(auth.scopes)
+    isString(auth.scopes) &&
+    Array.isArray(auth.socialProviders) &&
+    auth.socialProviders.every((p: unknown) => isObject(p) && isString(p.id) && isString(p.name))
   );
 }

@@ -1,11 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../pages/pageProps';
 
-export type PageKey = 'home' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification';
+export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
   home: lazy(() => import('../pages/home/HomePage').then((m) => ({ default: m.HomePage }))),
+  contacts: lazy(() => import('../pages/contacts/ContactsPage').then((m) => ({ default: m.ContactsPage }))),
   notAvailable: lazy(() => import('../pages/notAvailable/NotAvailablePage').then((m) => ({ default: m.NotAvailablePage }))),
   notFound: lazy(() => import('../pages/notFound/NotFoundPage').then((m) => ({ default: m.NotFoundPage }))),
   login: lazy(() => import('../pages/auth/LoginPage').then((m) => ({ default: m.LoginPage }))),
@@ -15,6 +16,8 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   authorize: lazy(() => import('../pages/authorize/AuthorizePage').then((m) => ({ default: m.AuthorizePage }))),
   signup: lazy(() => import('../pages/signup/SignUpPage').then((m) => ({ default: m.SignUpPage }))),
   verified: lazy(() => import('../pages/verification/VerifiedPage').then((m) => ({ default: m.VerifiedPage }))),
+  list: lazy(() => import('../pages/lists/ListPage').then((m) => ({ default: m.ListPage }))),
+  gdpr: lazy(() => import('../pages/admin/gdpr/GdprPage').then((m) => ({ default: m.GdprPage }))),
   resendVerification: lazy(() =>
     import('../pages/verification/ResendVerificationPage').then((m) => ({ default: m.ResendVerificationPage })),
   ),

@@ -77,6 +77,9 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/accounts': 'accounts',
   '/chooseaccount': 'accounts',
   '/authorize': 'authorize',
+  '/contacts': 'contacts',
+  '/lists/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'list',
+  '/admin/gdpr': 'gdpr',
 };
 
 const openPages: [string, string, PageRoute['page']][] = [

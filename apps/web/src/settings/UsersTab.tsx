@@ -1,5 +1,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ type Editing = { kind: 'add' } | { kind: 'edit'; user: AccountUser } | null;
 
 const fullName = (user: AccountUser): string => `${user.firstName} ${user.lastName}`.trim();
 
-/** The account's members and open invitations, with add, edit role and remove. */
+/** The account's members and open invitations, with add, edit role, resend an invitation and remove. */
 export const UsersTab = ({ accountId }: { accountId: string }) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -41,6 +42,17 @@ export const UsersTab = ({ accountId }: { accountId: string }) => {
       await queryClient.invalidateQueries({ queryKey: usersQueryKey(accountId) });
       snackbar.show('User removed');
       setRemoving(null);
+    },
+  });
+
+  const resend = useMutation({
+    mutationFn: (user: AccountUser) => api.post(`/v1/accounts/${accountId}/users/${user.id}/resend`),
+    onSuccess: (_answer, user) => {
+      snackbar.show(`Invitation sent again to ${user.email}`);
+    },
+    // The answer says why (sent less than a minute ago, mail not sent): the row stays as it was.
+    onError: (error) => {
+      snackbar.show(errorMessage(error));
     },
   });
 
@@ -79,6 +91,17 @@ export const UsersTab = ({ accountId }: { accountId: string }) => {
                     <Chip size="small" label={user.status === 'active' ? 'Active' : 'Invited'} color={user.status === 'active' ? 'success' : 'default'} variant="outlined" />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {user.status === 'invited' && (
+                      <IconButton
+                        aria-label={`Resend invitation to ${user.email}`}
+                        title="Resend invitation"
+                        size="small"
+                        disabled={resend.isPending && resend.variables.id === user.id}
+                        onClick={() => { resend.mutate(user); }}
+                      >
+                        <ForwardToInboxOutlined fontSize="small" />
+                      </IconButton>
+                    )}
                     <IconButton aria-label={`Edit ${user.email}`} size="small" onClick={() => { setEditing({ kind: 'edit', user }); }}>
                       <EditOutlined fontSize="small" />
                     </IconButton>

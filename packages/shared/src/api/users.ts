@@ -60,3 +60,8 @@ export type UpdateAccountUser = z.output<typeof updateAccountUserSchema>;
 export const USER_ALREADY_MEMBER_MESSAGE = 'That person is already a user of this account.';
 export const USER_ALREADY_INVITED_MESSAGE = 'That person has already been invited to this account.';
 export const LAST_ADMINISTRATOR_MESSAGE = 'An account must keep at least one administrator.';
+
+/** An open invitation's e-mail may be sent again at most this often. */
+export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
+export const INVITATION_RESENT_RECENTLY_MESSAGE = 'This invitation was sent less than a minute ago. Wait a minute and try again.';
+export const INVITATION_NOT_SENT_MESSAGE = 'The invitation email could not be sent. Try again later.';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.js';
 import type { TestServer } from '../../test/server.js';
 import { connectClient } from '../../test/socket.js';
-import { createUser } from '../users.js';
+import { createUser, findUserByEmail } from '../users.js';
 import { registerApiClient } from './apiClients.js';
 import { discover, signInWithPkce, startIssuerServer } from '../../test/identity.js';
 
@@ -46,14 +46,16 @@ describe.each(testDatabaseKinds)('external issuer (%s)', (kind) => {
   });
 
   it('accepts a signed-in user on websockets and refuses tokens of another issuer', async () => {
-    const user = await createUser(external.database.db, { email: 'carol@example.com', password: 'a long enough password' });
+    await createUser(external.database.db, { email: 'carol@example.com', password: 'a long enough password', emailVerified: true });
     const web = await discover(external.config.identity.issuer, 'parley-web');
     const { tokens } = await signInWithPkce(web, `${external.config.publicUrl}/callback`, {
       email: 'carol@example.com',
       password: 'a long enough password',
     });
     const client = await connectClient(server.baseUrl, { token: tokens.access_token });
-    expect(client.rooms).toContain(`user:${user.id}`);
+    // The external subject stands for the Parley user of this server's database with that address.
+    const local = await findUserByEmail(server.database.db, 'carol@example.com');
+    expect(client.rooms).toContain(`user:${local?.id ?? 'none'}`);
     client.socket.close();
 
     // The server's own keys are not the external issuer's: a token it would have signed is refused.

@@ -9,6 +9,14 @@ describe('issuer pages', () => {
     expect(page).not.toContain('<img');
     expect(page).toContain('&lt;b&gt;');
   });
+
+  it('shows one escaped Continue with … link per social provider, and none without', () => {
+    const page = signInPage({ action: '/x', social: [{ name: 'Google', href: '/oidc/interaction/u/social/google' }, { name: '<Acme>', href: '/a"b' }] });
+    expect(page).toContain('<a class="social" href="/oidc/interaction/u/social/google">Continue with Google</a>');
+    expect(page).toContain('<a class="social" href="/a&quot;b">Continue with &lt;Acme&gt;</a>');
+    expect(page).toContain('<p class="or">or</p>');
+    expect(signInPage({ action: '/x', social: [] })).not.toContain('class="social"');
+  });
 });
 
 describe('password reset pages', () => {

@@ -27,6 +27,11 @@ p{font-size:14px;color:#3b4557}
 a{color:#1f4fbf}
 .links{margin:20px 0 0;text-align:center}
 .hint{margin:-8px 0 16px;font-size:13px;color:#5b6475;white-space:pre-line}
+.social{display:flex;align-items:center;justify-content:center;height:44px;margin:0 0 12px;border:1px solid #c4cad6;
+border-radius:4px;color:#1d2433;font-size:15px;font-weight:500;text-decoration:none}
+.social:hover{background:#f4f6fb}
+.or{display:flex;align-items:center;gap:12px;margin:8px 0 16px;font-size:13px;color:#5b6475}
+.or::before,.or::after{content:"";flex:1;border-top:1px solid #e1e5ee}
 `;
 
 /** A page of the issuer, styled like the web app: the brand and a centered card. Body must be escaped. */
@@ -57,6 +62,14 @@ export interface SignInPageOptions {
   forgotUrl?: string;
   /** The app's sign-up page, linked as 'Create an account' for newcomers. */
   signUpUrl?: string;
+  /** Upstream providers (social sign-in), one 'Continue with <name>' link each, above the form. */
+  social?: readonly { name: string; href: string }[];
+}
+
+function socialLinks(social: SignInPageOptions['social']): string {
+  if (social === undefined || social.length === 0) return '';
+  const links = social.map((p) => `<a class="social" href="${escapeHtml(p.href)}">Continue with ${escapeHtml(p.name)}</a>`);
+  return `${links.join('\n')}\n<p class="or">or</p>\n`;
 }
 
 const errorBox = (error: string | undefined): string =>
@@ -68,7 +81,7 @@ export function signInPage(options: SignInPageOptions): string {
     'Sign in',
     `<h1>Sign in</h1>
 ${error}
-<form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
+${socialLinks(options.social)}<form method="post" action="${escapeHtml(options.action)}" autocomplete="on">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}"${options.email ? '' : ' autofocus'}>
 <label for="password">Password</label>

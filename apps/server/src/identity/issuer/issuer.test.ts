@@ -154,9 +154,42 @@ describe.each(testDatabaseKinds)('embedded issuer (%s)', (kind) => {
     expect((await attempt(password)).url).toMatch(/\/callback\?code=/);
   });
 
+  // Last in this file: it uses up the test address's allowance of failures.
+  it('counts only failed sign-ins against an address, then refuses it for a while', async () => {
+    const config = await discover(issuer, 'parley-web');
+    const attempt = async (credentials: { email: string; password: string }) => {
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: callback,
+        scope: 'openid',
+        code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+        code_challenge_method: 'S256',
+      });
+      const b = browser(callback);
+      const form = await b.visit(url.toString());
+      return b.visit(form.url, credentials);
+    };
+    // More successes than the allowance of failures: none of them counts.
+    for (let i = 0; i < 25; i++) expect((await attempt({ email, password })).url).toMatch(/\/callback\?code=/);
+    // Failures spread over unknown addresses, so no user's own lockout is what refuses. Earlier tests
+    // here failed a few times already, so the allowance left is at most 20 and, with successes not
+    // counted, more than none.
+    let failures = 0;
+    for (;;) {
+      const answer = await attempt({ email: `nobody-${String(failures)}@example.com`, password });
+      if (answer.status === 429) break;
+      expect(answer.status).toBe(401);
+      failures += 1;
+      expect(failures).toBeLessThanOrEqual(20);
+    }
+    expect(failures).toBeGreaterThan(0);
+    const refused = await attempt({ email, password });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('Too many sign-in attempts');
+  });
+
   it('tells the web app where to sign in', async () => {
     const res = await fetch(`${server.baseUrl}/v1/config`);
     const body = (await res.json()) as { auth: unknown };
-    expect(body.auth).toEqual({ issuer, clientId: 'parley-web', scopes: 'openid profile email offline_access' });
+    expect(body.auth).toEqual({ issuer, clientId: 'parley-web', scopes: 'openid profile email offline_access', socialProviders: [] });
   });
 });

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { oidcPayloads, users } from '../../db/schema/index.js';
 import { testDatabaseKinds } from '../../test/databases.js';
 import { browser, discover, signInWithPkce, startIssuerServer } from '../../test/identity.js';
 import { clientAddress, linkIn, mailsTo } from '../../test/mail.js';
 import type { TestServer } from '../../test/server.js';
+import { resetPassword } from '../passwordReset.js';
 import { issueUserToken } from '../userTokens.js';
 import { createUser } from '../users.js';
 import { RESET_MAILS_PER_EMAIL, RESET_REQUESTED, RESET_REQUESTS_PER_CLIENT, TOO_MANY_RESET_REQUESTS } from './passwordResetRoutes.js';
@@ -102,6 +103,32 @@ describe.each(testDatabaseKinds)('password reset (%s)', (kind) => {
 
     await expect(signIn(email, oldPassword)).rejects.toThrow(/did not return/);
     expect((await signIn(email, newPassword)).tokens.access_token).toBeTruthy();
+  });
+
+  it('ends the sessions, grants and refresh tokens issued before the reset, and only that user’s', async () => {
+    const email = `revoked-${kind}@example.com`;
+    const user = await createUser(server.database.db, { email, password: oldPassword });
+    const other = await createUser(server.database.db, { email: `bystander-${kind}@example.com`, password: oldPassword });
+    const config = await discover(server.config.identity.issuer, server.config.identity.clientId);
+    const before = await signIn(email, oldPassword);
+    const bystander = await signIn(other.email, oldPassword);
+    // A refresh before the reset works (and rotates the token: the new one is what the app holds).
+    const held = (await oidc.refreshTokenGrant(config, before.tokens.refresh_token ?? '')).refresh_token ?? '';
+    expect(held).not.toBe('');
+    const rows = () =>
+      server.database.db
+        .select({ model: oidcPayloads.model })
+        .from(oidcPayloads)
+        .where(sql`${oidcPayloads.payload}->>'accountId' = ${user.id}`);
+    expect((await rows()).map((r) => r.model)).toEqual(expect.arrayContaining(['Session', 'Grant', 'RefreshToken']));
+
+    const token = await issueUserToken(server.database.db, user.id, 'reset_password', 60_000);
+    expect(await resetPassword(server.database.db, token, newPassword)).toEqual({ ok: true, userId: user.id });
+
+    await expect(oidc.refreshTokenGrant(config, held)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await rows()).toEqual([]);
+    const refreshed = await oidc.refreshTokenGrant(config, bystander.tokens.refresh_token ?? '');
+    expect(refreshed.access_token).toBeTruthy();
   });
 
   it('refuses an expired link', async () => {

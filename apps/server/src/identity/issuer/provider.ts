@@ -36,6 +36,18 @@ async function findAccount(database: Database, sub: string): Promise<Account | u
   };
 }
 
+/** The person claims that go into a user's access token (the ID token's email and profile claims). */
+async function personClaims(database: Database, sub: string): Promise<Record<string, unknown> | undefined> {
+  const user = await findUserById(database.db, sub);
+  if (!user) return undefined;
+  return {
+    email: user.email,
+    email_verified: user.emailVerifiedAt !== null,
+    given_name: user.firstName,
+    family_name: user.lastName,
+  };
+}
+
 function renderError(ctx: KoaContextWithOIDC, out: { error: string; error_description?: string | undefined }): void {
   ctx.type = 'html';
   ctx.body = issuerPage(
@@ -56,6 +68,8 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
   const { publicUrl } = config;
   const { audience, clientId } = config.identity;
   const appOrigin = new URL(publicUrl).origin;
+  // Other Parley web apps whose OIDC_ISSUER is this issuer (OIDC_EXTRA_WEB_ORIGINS) share the web client.
+  const extraOrigins = config.identity.extraWebOrigins;
 
   const configuration: Configuration = {
     adapter: payloadAdapterFactory(database),
@@ -67,8 +81,8 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${publicUrl}/callback`, `${publicUrl}/silent-renew`],
-        post_logout_redirect_uris: [`${publicUrl}/logout`],
+        redirect_uris: [publicUrl, ...extraOrigins].flatMap((app) => [`${app}/callback`, `${app}/silent-renew`]),
+        post_logout_redirect_uris: [publicUrl, ...extraOrigins].map((app) => `${app}/logout`),
       },
     ],
     jwks: { keys: keys.jwks },
@@ -84,7 +98,9 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
       profile: ['given_name', 'family_name', 'name'],
     },
     pkce: { required: () => true },
-    clientBasedCORS: (_ctx, origin) => origin === appOrigin,
+    // `idp_hint=<provider id>` skips the sign-in page and goes to that social provider (routes.ts).
+    extraParams: ['idp_hint'],
+    clientBasedCORS: (_ctx, origin) => origin === appOrigin || extraOrigins.includes(origin),
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -134,7 +150,10 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     findAccount: (_ctx, sub) => findAccount(database, sub),
     extraTokenClaims: async (_ctx, token) => {
-      if (token.kind !== 'ClientCredentials' || token.clientId === undefined) return undefined;
+      // A person's access token names them, so an API that trusts this issuer from outside (a Parley
+      // with OIDC_ISSUER set here) can provision the user it stands for.
+      if (token.kind === 'AccessToken') return personClaims(database, token.accountId);
+      if (token.clientId === undefined) return undefined;
       const client = await findApiClient(database.db, token.clientId);
       return client ? { account_id: client.accountId } : undefined;
     },

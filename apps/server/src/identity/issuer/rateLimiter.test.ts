@@ -12,4 +12,16 @@ describe('RateLimiter', () => {
     now = 1000;
     expect(limiter.take('a')).toBe(true);
   });
+
+  it('tells whether a key is over its limit without counting', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, 1000, () => now);
+    expect(limiter.isOver('a')).toBe(false);
+    limiter.take('a');
+    expect(limiter.isOver('a')).toBe(false);
+    limiter.take('a');
+    expect([limiter.isOver('a'), limiter.isOver('a'), limiter.isOver('b')]).toEqual([true, true, false]);
+    now = 1000;
+    expect(limiter.isOver('a')).toBe(false);
+  });
 });

@@ -25,6 +25,12 @@ export class RateLimiter {
     return window.count <= this.limit;
   }
 
+  /** True when the key has used up its limit in the current window; counts nothing. */
+  isOver(key: string): boolean {
+    const window = this.windows.get(key);
+    return window !== undefined && this.now() - window.start < this.windowMs && window.count >= this.limit;
+  }
+
   private prune(now: number): void {
     for (const [key, window] of this.windows) {
       if (now - window.start >= this.windowMs) this.windows.delete(key);

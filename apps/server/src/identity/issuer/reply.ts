@@ -1,11 +1,16 @@
 import type { FastifyReply } from 'fastify';
 
-/** Answers with one of the issuer's pages: never cached, no scripts, no framing, no referrer (links carry tokens). */
-export function html(reply: FastifyReply, status: number, body: string): FastifyReply {
+/**
+ * Answers with one of the issuer's pages: never cached, no scripts, no framing, no referrer (links carry
+ * tokens). `formTargets` are other origins a form's submission may end on: browsers apply form-action to
+ * the redirects after the POST too, and a sign-in ends on the web app's callback.
+ */
+export function html(reply: FastifyReply, status: number, body: string, formTargets: readonly string[] = []): FastifyReply {
+  const formAction = ["'self'", ...formTargets].join(' ');
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`)
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(body);

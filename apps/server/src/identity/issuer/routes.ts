@@ -6,17 +6,18 @@ import type { AppContext } from '../../http/context.js';
 import { acceptOpenInvitations } from '../invitationsAcceptance.js';
 import { FORGOT_PASSWORD_PATH } from '../passwordReset.js';
 import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from '../signIn.js';
+import { upstreamProviders } from '../social/upstream.js';
 import { messagePage, signInPage } from './html.js';
 import { grantFirstPartyConsent } from './interactions.js';
 import { INTERACTION_PATH, ISSUER_PATH } from './provider.js';
 import { passwordResetRoutes } from './passwordResetRoutes.js';
 import { RateLimiter } from './rateLimiter.js';
 import { formField, html } from './reply.js';
+import { socialRoutes, socialStartPath, TOO_MANY_ATTEMPTS } from './socialRoutes.js';
 
 /** Sign-in POSTs per client address and window, in this process (see rateLimiter.ts). */
 const SIGN_IN_RATE_LIMIT = 20;
 const SIGN_IN_RATE_WINDOW_MS = 5 * 60_000;
-const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Wait a few minutes and try again.';
 const EXPIRED = 'This sign-in has expired or was already used. Go back to Parley and sign in again.';
 
 type MountedRequest = IncomingMessage & { originalUrl?: string };
@@ -28,6 +29,17 @@ type MountedRequest = IncomingMessage & { originalUrl?: string };
 export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Provider }> = async (app, { ctx, provider }) => {
   const limiter = new RateLimiter(SIGN_IN_RATE_LIMIT, SIGN_IN_RATE_WINDOW_MS);
   const callback = provider.callback();
+  const upstreams = upstreamProviders(ctx.config.identity.socialProviders, ctx.config.identity.issuer);
+  const page = (uid: string, extra: { email?: string; error?: string } = {}) =>
+    signInPage({
+      action: `${INTERACTION_PATH}/${uid}`,
+      forgotUrl: FORGOT_PASSWORD_PATH,
+      signUpUrl: `${ctx.config.publicUrl}/signup`,
+      social: [...upstreams.values()].map((u) => ({ name: u.name, href: socialStartPath(uid, u.id) })),
+      ...extra,
+    });
+  // The sign-in form ends on a web app's callback: this app's (same origin) or another Parley's (OIDC_EXTRA_WEB_ORIGINS).
+  const signInForm = (reply: FastifyReply, status: number, body: string) => html(reply, status, body, ctx.config.identity.extraWebOrigins);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -42,14 +54,18 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
       return null;
     }
   }
+  await app.register(socialRoutes, { ctx, provider, upstreams, limiter, interactionOf: details, signInPage: (uid, error) => page(uid, { error }) });
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, config: { permission: 'public' } }, async (request, reply) => {
     const interaction = await details(request, reply);
     if (!interaction) return html(reply, 400, messagePage('Sign in', EXPIRED));
-    const action = `${INTERACTION_PATH}/${interaction.uid}`;
     switch (interaction.prompt.name) {
-      case 'login':
-        return html(reply, 200, signInPage({ action, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
+      case 'login': {
+        // 'Continue with <provider>' on the app's sign-up page asks for that provider straight away.
+        const hinted = interaction.params.idp_hint;
+        if (typeof hinted === 'string' && upstreams.has(hinted)) return reply.redirect(socialStartPath(interaction.uid, hinted), 303);
+        return signInForm(reply, 200, page(interaction.uid));
+      }
       case 'consent': {
         if (interaction.params.client_id !== ctx.config.identity.clientId) {
           return html(reply, 403, messagePage('Sign in', 'This application may not sign in with Parley.'));
@@ -66,16 +82,15 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
   app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, { schema: { hide: true }, config: { permission: 'public' } }, async (request, reply) => {
     const interaction = await details(request, reply);
     if (interaction?.prompt.name !== 'login') return html(reply, 400, messagePage('Sign in', EXPIRED));
-    const action = `${INTERACTION_PATH}/${interaction.uid}`;
     const email = formField(request.body, 'email').trim();
-    if (!limiter.take(request.ip)) {
-      return html(reply, 429, signInPage({ action, email, error: TOO_MANY_ATTEMPTS, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
-    }
+    // Only failures count against the address: an office behind one address signs in all day.
+    if (limiter.isOver(request.ip)) return signInForm(reply, 429, page(interaction.uid, { email, error: TOO_MANY_ATTEMPTS }));
     const password = formField(request.body, 'password');
     const result = email === '' || password === '' ? null : await checkCredentials(ctx.database.db, email, password);
     if (!result?.ok) {
+      limiter.take(request.ip);
       request.log.info({ reason: result?.reason ?? 'empty' }, 'sign-in refused');
-      return html(reply, 401, signInPage({ action, email, error: SIGN_IN_FAILED_MESSAGE, forgotUrl: FORGOT_PASSWORD_PATH, signUpUrl: `${ctx.config.publicUrl}/signup` }));
+      return signInForm(reply, 401, page(interaction.uid, { email, error: SIGN_IN_FAILED_MESSAGE }));
     }
     // An invitation sent after sign-up (to a verified address) becomes a membership at the next sign-in.
     await acceptOpenInvitations(ctx.database.db, result.userId).catch((err: unknown) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, capabilities, roles, type Capability } from '@parley/shared';
 import type { Queryable } from '../../db/client.js';
-import { accountMembers } from '../../db/schema/index.js';
+import { accountMembers, contactGroups, contactImports, contactLists, contacts, invitations, listMembers } from '../../db/schema/index.js';
 import { routeTable, type RouteRecord } from '../../http/app.js';
 import { startApiHarness, type ApiHarness } from '../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../test/databases.js';
@@ -16,6 +16,18 @@ import { createAccount, createUser, roleFixtures } from '../../test/factories.js
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const methods: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+async function insertList(q: Queryable, accountId: string): Promise<string> {
+  const id = randomUUID();
+  await q.insert(contactLists).values({ id, accountId, name: `List ${id}` });
+  return id;
+}
+
+async function insertContact(q: Queryable, accountId: string): Promise<string> {
+  const id = randomUUID();
+  await q.insert(contacts).values({ id, accountId, mobileNumber: `+${id.replace(/\D/g, '').slice(0, 14)}`, mobileCountry: 'US' });
+  return id;
+}
+
 /** For each route taking a record id: creates a record in the given account and answers its id, per parameter. */
 const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Record<string, string>>> = {
   '/v1/accounts/:acc/users/:id': async (q, accountId) => {
@@ -23,11 +35,45 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     await q.insert(accountMembers).values({ accountId, userId: user.id, role: 'Sender' });
     return { id: user.id };
   },
+  '/v1/accounts/:acc/users/:id/resend': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(invitations).values({ id, accountId, email: `invited-${id}@example.test`, role: 'Sender' });
+    return { id };
+  },
+  '/v1/accounts/:acc/lists/:listId': async (q, accountId) => ({ listId: await insertList(q, accountId) }),
+  '/v1/accounts/:acc/lists/:listId/contacts': async (q, accountId) => ({ listId: await insertList(q, accountId) }),
+  '/v1/accounts/:acc/lists/:listId/contacts/:contactId': async (q, accountId) => {
+    const listId = await insertList(q, accountId);
+    const contactId = await insertContact(q, accountId);
+    await q.insert(listMembers).values({ id: randomUUID(), accountId, listId, contactId });
+    return { listId, contactId };
+  },
+  '/v1/accounts/:acc/groups/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(contactGroups).values({ id, accountId, name: `Group ${id}` });
+    return { id };
+  },
+  '/v1/accounts/:acc/contacts/:id': async (q, accountId) => ({ id: await insertContact(q, accountId) }),
+  '/v1/accounts/:acc/contacts/:id/block': async (q, accountId) => ({ id: await insertContact(q, accountId) }),
+  '/v1/accounts/:acc/contacts/imports/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(contactImports).values({ id, accountId, fileName: 'contacts.csv', fileSize: 0, status: 'completed' });
+    return { id };
+  },
+  '/v1/accounts/:acc/gdpr/download/:contactId': async (q, accountId) => ({ contactId: await insertContact(q, accountId) }),
+  '/v1/accounts/:acc/gdpr/remove/:contactId': async (q, accountId) => ({ contactId: await insertContact(q, accountId) }),
 };
 
 /** A body that passes validation, for write routes taking a record id (so the lookup itself is reached). */
 const validBody: Record<string, object> = {
+  'PUT /v1/accounts/:acc/lists/:listId': { name: 'Renamed list' },
+  'POST /v1/accounts/:acc/lists/:listId/contacts': { contactIds: [randomUUID()] },
+  'PUT /v1/accounts/:acc/lists/:listId/contacts/:contactId': { status: 'optedOut' },
+  'PUT /v1/accounts/:acc/groups/:id': { name: 'Renamed group' },
   'PUT /v1/accounts/:acc/users/:id': { role: 'ReadOnly' },
+  'PUT /v1/accounts/:acc/contacts/:id': { firstName: 'Renamed' },
+  'PUT /v1/accounts/:acc/contacts/:id/block': {},
+  'POST /v1/accounts/:acc/users/:id/resend': {},
 };
 
 /** Values for path parameters that are neither the account nor a record id. */
@@ -113,7 +159,14 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
   it('walks the routes of this change', () => {
     const names = routes.map((r) => `${r.method} ${r.url}`);
     expect(names).toEqual(
-      expect.arrayContaining(['GET /v1/accounts/:acc/users', 'PUT /v1/accounts/:acc/users/:id', 'POST /v1/accounts/:acc/credentials']),
+      expect.arrayContaining([
+        'GET /v1/accounts/:acc/users',
+        'PUT /v1/accounts/:acc/users/:id',
+        'POST /v1/accounts/:acc/credentials',
+        'PUT /v1/accounts/:acc/contacts/:id/block',
+        'POST /v1/accounts/:acc/contacts/remove',
+        'GET /v1/accounts/:acc/tags',
+      ]),
     );
   });
 

@@ -3,8 +3,9 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import { showsAccountSettingsIcon, showsUpgradeButton } from '@parley/shared';
+import { can, showsAccountSettingsIcon, showsUpgradeButton } from '@parley/shared';
 import { lazy, Suspense, useState } from 'react';
+import { showsGroupsMenu } from '../../groups/visibility';
 import { useAccount } from '../../session/queries';
 import type { Session } from '../../session/sessionContext';
 import { AccountMenu } from './AccountMenu';
@@ -14,11 +15,16 @@ const AccountSettingsDialog = lazy(() =>
   import('../../settings/AccountSettingsDialog').then((m) => ({ default: m.AccountSettingsDialog })),
 );
 
+const GroupsDialog = lazy(() => import('../../groups/GroupsDialog').then((m) => ({ default: m.GroupsDialog })));
+
 /** The top bar's right side inside an account: Upgrade, account settings and the account menu. */
 export const AccountActions = ({ session }: { session: Session }) => {
   const summary = session.account;
   const account = useAccount(summary?.id ?? null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [groupsOpen, setGroupsOpen] = useState(false);
+  // Phone numbers arrive with their own capability; until then none is active.
+  const showGroups = summary !== null && showsGroupsMenu(summary.user.role, 0);
   const viewer = summary === null ? null : { role: summary.user.role, isTrial: summary.plan.isTrial };
   const trial = account.data?.trial;
   const low = account.data !== undefined && isLowBalance(account.data.balance);
@@ -44,7 +50,29 @@ export const AccountActions = ({ session }: { session: Session }) => {
           </Badge>
         </IconButton>
       )}
-      <AccountMenu profile={session.profile} logout={session.logout} icon={<AccountCircle />} />
+      <AccountMenu
+        profile={session.profile}
+        logout={session.logout}
+        icon={<AccountCircle />}
+        onGroups={
+          showGroups
+            ? () => {
+                setGroupsOpen(true);
+              }
+            : undefined
+        }
+      />
+      {groupsOpen && summary !== null && (
+        <Suspense fallback={null}>
+          <GroupsDialog
+            accountId={summary.id}
+            canManage={can(summary.user.role, 'groups.manage')}
+            onClose={() => {
+              setGroupsOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
       {settingsOpen && summary !== null && (
         <Suspense fallback={null}>
           <AccountSettingsDialog

@@ -12,10 +12,12 @@ interface AccountMenuProps {
   profile: Profile;
   logout: () => void;
   icon: ReactNode;
+  /** Opens the Groups list; absent when the menu does not offer it. */
+  onGroups?: () => void;
 }
 
 /** Profile, Switch Account and Logout behind the person icon. */
-export const AccountMenu = ({ profile, logout, icon }: AccountMenuProps) => {
+export const AccountMenu = ({ profile, logout, icon, onGroups }: AccountMenuProps) => {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -40,6 +42,7 @@ export const AccountMenu = ({ profile, logout, icon }: AccountMenuProps) => {
             id={menuId}
             anchor={anchor}
             logout={logout}
+            onGroups={onGroups}
             onProfile={() => {
               setProfileOpen(true);
             }}

@@ -1,27 +1,48 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useLists } from '../../pages/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { UnverifiedBanner } from '../../session/UnverifiedBanner';
 import { drawerWidth } from '../theme';
 import { AccountActions } from './AccountActions';
-import { defaultMenuContext, menuEntries, menuQuickActions } from './menuEntries';
+import { defaultMenuContext, menuEntries, menuQuickActions, type MenuActionId } from './menuEntries';
 import { PageFallback } from './PageFallback';
 import { QuickActions } from './QuickActions';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
+
+const ListDialog = lazy(() => import('../../pages/lists/ListDialog').then((m) => ({ default: m.ListDialog })));
 
 /** The frame of every page inside an account: top bar, side menu, content. */
 export const AppLayout = () => {
   const [mobileOpen, setMobileOpen] = useState(false);
   const session = useOptionalSession();
   const account = session?.account ?? null;
-  // The menu follows the role and plan of the chosen account (lists arrive with contacts).
+  const navigate = useNavigate();
+  const [creatingList, setCreatingList] = useState(false);
+  // The menu follows the role and plan of the chosen account, and its lists (kept current in the query cache).
+  const lists = useLists(account?.id ?? null).data;
   const entries = menuEntries(
-    account === null ? defaultMenuContext : { role: account.user.role, isTrial: account.plan.isTrial },
+    account === null
+      ? defaultMenuContext
+      : {
+          role: account.user.role,
+          isTrial: account.plan.isTrial,
+          hasLists: (lists?.pagination.totalCount ?? 0) > 0,
+          lists: lists?.data ?? [],
+        },
   );
+  const menuActions: Record<MenuActionId, () => void> = {
+    createList: () => {
+      setCreatingList(true);
+    },
+  };
+  const onMenuAction = (id: MenuActionId) => {
+    menuActions[id]();
+  };
   const quickActions = account === null ? [] : menuQuickActions(account.user.role);
   const closeMobile = () => {
     setMobileOpen(false);
@@ -47,7 +68,7 @@ export const AppLayout = () => {
         >
           <Toolbar />
           <QuickActions actions={quickActions} onNavigate={closeMobile} />
-          <SideMenu entries={entries} onNavigate={closeMobile} />
+          <SideMenu entries={entries} onNavigate={closeMobile} onAction={onMenuAction} />
         </Drawer>
         <Drawer
           variant="permanent"
@@ -56,7 +77,7 @@ export const AppLayout = () => {
         >
           <Toolbar />
           <QuickActions actions={quickActions} />
-          <SideMenu entries={entries} />
+          <SideMenu entries={entries} onAction={onMenuAction} />
         </Drawer>
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, position: 'relative' }}>
@@ -68,6 +89,17 @@ export const AppLayout = () => {
           </Suspense>
         </Box>
       </Box>
+      {creatingList && account !== null && (
+        <Suspense fallback={null}>
+          <ListDialog
+            accountId={account.id}
+            onClose={() => {
+              setCreatingList(false);
+            }}
+            onSaved={(list) => void navigate(`/lists/${list.id}`)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 };

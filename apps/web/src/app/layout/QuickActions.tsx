@@ -7,10 +7,10 @@ import type { QuickAction } from '@parley/shared';
 import { Link } from 'react-router';
 import type { MenuQuickAction } from './menuEntries';
 
-/** Until their dialogs exist, each action leads to the page of its area. */
+/** Each action leads to the page of its area; `?new=1` opens that page's create dialog where it has one. */
 export const quickActionTargets: Record<QuickAction, string> = {
   sendMessage: '/conversations',
-  createContact: '/contacts',
+  createContact: '/contacts?new=1',
   createCampaign: '/campaigns',
 };
 

@@ -7,12 +7,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import type { MenuEntry, MenuGroup, MenuLink } from './menuEntries';
+import type { MenuActionId, MenuEntry, MenuGroup, MenuLink } from './menuEntries';
 import { menuIcons } from './menuIcons';
 
 interface SideMenuProps {
   entries: MenuEntry[];
   onNavigate?: () => void;
+  /** Runs a group's action (for example New List opens its dialog). */
+  onAction?: (id: MenuActionId) => void;
 }
 
 const isWithin = (pathname: string, to: string): boolean => pathname === to || pathname.startsWith(`${to}/`);
@@ -31,7 +33,15 @@ const LinkItem = ({ entry, nested, onNavigate }: { entry: MenuLink; nested: bool
   );
 };
 
-const GroupItem = ({ entry, onNavigate }: { entry: MenuGroup; onNavigate?: () => void }) => {
+const GroupItem = ({
+  entry,
+  onNavigate,
+  onAction,
+}: {
+  entry: MenuGroup;
+  onNavigate?: () => void;
+  onAction?: (id: MenuActionId) => void;
+}) => {
   const { pathname } = useLocation();
   const holdsCurrent = entry.children.some((child) => isWithin(pathname, child.to));
   const [open, setOpen] = useState(holdsCurrent);
@@ -57,17 +67,28 @@ const GroupItem = ({ entry, onNavigate }: { entry: MenuGroup; onNavigate?: () =>
           {entry.children.map((child) => (
             <LinkItem key={child.id} entry={child} nested onNavigate={onNavigate} />
           ))}
+          {entry.action !== undefined && onAction !== undefined && (
+            <ListItemButton
+              sx={{ pl: 7 }}
+              onClick={() => {
+                if (entry.action) onAction(entry.action.id);
+                onNavigate?.();
+              }}
+            >
+              <ListItemText primary={entry.action.label} slotProps={{ primary: { color: 'primary' } }} />
+            </ListItemButton>
+          )}
         </List>
       </Collapse>
     </>
   );
 };
 
-export const SideMenu = ({ entries, onNavigate }: SideMenuProps) => (
+export const SideMenu = ({ entries, onNavigate, onAction }: SideMenuProps) => (
   <List component="nav" aria-label="Main menu" sx={{ py: 1 }}>
     {entries.map((entry) =>
       entry.kind === 'group' ? (
-        <GroupItem key={entry.id} entry={entry} onNavigate={onNavigate} />
+        <GroupItem key={entry.id} entry={entry} onNavigate={onNavigate} onAction={onAction} />
       ) : (
         <LinkItem key={entry.id} entry={entry} nested={false} onNavigate={onNavigate} />
       ),

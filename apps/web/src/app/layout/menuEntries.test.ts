@@ -90,6 +90,15 @@ describe('menuEntries', () => {
     expect(group(entries, 'lists').children).toEqual([{ kind: 'link', id: 'lists-l 1', label: 'VIP', to: '/lists/l%201', icon: undefined }]);
   });
 
+  it('offers New List under Lists to the roles that may write lists', () => {
+    const lists = [{ id: 'l1', name: 'VIP' }];
+    for (const role of roles) {
+      const action = group(menuEntries({ role, hasLists: true, lists }), 'lists').action;
+      expect(action, role).toEqual(role === 'ReadOnly' ? undefined : { id: 'createList', label: 'New List' });
+    }
+    expect(labels(menuEntries({ hasLists: false, lists: [] }))).not.toContain('Lists');
+  });
+
   it('keeps Accounts first and Logout last for every role and plan', () => {
     for (const role of roles) {
       for (const isTrial of [true, false]) {

@@ -1,4 +1,5 @@
 import {
+  can,
   quickActionLabels,
   showsAdminMenu,
   showsPaidPlanFeatures,
@@ -31,12 +32,22 @@ export interface MenuLink {
   icon?: MenuIcon;
 }
 
+/** Something a menu entry does in place rather than a page it opens (a dialog). */
+export type MenuActionId = 'createList';
+
+export interface MenuAction {
+  id: MenuActionId;
+  label: string;
+}
+
 export interface MenuGroup {
   kind: 'group';
   id: string;
   label: string;
   icon: MenuIcon;
   children: MenuLink[];
+  /** Shown after the children, when the role may use it. */
+  action?: MenuAction;
 }
 
 export type MenuEntry = MenuLink | MenuGroup;
@@ -99,6 +110,8 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
       label: 'Lists',
       icon: 'lists',
       children: lists.map(({ id, name }) => link(`lists-${id}`, name, `/lists/${encodeURIComponent(id)}`)),
+      // Lists shows only when the account has one (spec §2); the first comes from the contacts page.
+      ...(can(role, 'lists.write') ? { action: { id: 'createList' as const, label: 'New List' } } : {}),
     });
   }
   if (showsPaidPlanFeatures(isTrial)) {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -13,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { passwordRules, passwordStrength, signUpSchema, isSupportedCountryCode } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { Controller, useForm, useWatch, type Resolver, type SubmitHandler } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -20,6 +22,8 @@ import { countryMenuItems } from '../../components/countryMenuItems';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useConfig } from '../../app/configContext';
+import type { SignInState } from '../../auth/userManager';
 import { saveRedirect } from '../../session/selection';
 import type { PageProps } from '../pageProps';
 
@@ -32,6 +36,8 @@ const resolver = zodResolver(signUpSchema) as unknown as Resolver<Form, unknown,
 export const SignUpPage = ({ title }: PageProps) => {
   const api = useApiClient();
   const navigate = useNavigate();
+  const auth = useAuth();
+  const { socialProviders } = useConfig().auth;
   const [params] = useSearchParams();
   const country = (params.get('country') ?? 'US').toUpperCase();
   const { register, handleSubmit, control, formState } = useForm<Form, unknown, Valid>({
@@ -66,6 +72,12 @@ export const SignUpPage = ({ title }: PageProps) => {
     signUp.mutate(values);
   };
   const e = formState.errors;
+  // 'Continue with <provider>': the issuer's sign-in, straight to that provider (idp_hint); a new user
+  // meets the same first-login checks (terms, profile, an account) as after the form.
+  const continueWith = (id: string) => {
+    const state: SignInState = { returnTo: '/accounts' };
+    void auth.signinRedirect({ state, extraQueryParams: { idp_hint: id } });
+  };
 
   return (
     <Box sx={{ maxWidth: 520, mx: 'auto', py: 3 }}>
@@ -73,6 +85,16 @@ export const SignUpPage = ({ title }: PageProps) => {
         <Typography variant="h5" component="h1" gutterBottom>
           {title}
         </Typography>
+        {socialProviders.length > 0 && (
+          <Stack spacing={1.5} sx={{ mt: 2, mb: 3 }}>
+            {socialProviders.map((provider) => (
+              <Button key={provider.id} variant="outlined" size="large" onClick={() => { continueWith(provider.id); }}>
+                Continue with {provider.name}
+              </Button>
+            ))}
+            <Divider>or</Divider>
+          </Stack>
+        )}
         <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
           <Stack spacing={2}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, type Account, type AccountSummary, type CreateAccountInput, type Role } from '@parley/shared';
+import { describe, expect, it } from 'vitest';
+import { roles, type Account, type AccountSummary, type CreateAccountInput } from '@parley/shared';
 import { seedPlans } from '../../../billing/plans.js';
 import { accountMembers, accounts, accountTransactions } from '../../../db/schema/index.js';
 import { ledgerAndBalance, outboxEvents } from '../../../test/accounts.js';
-import { startApiHarness, type ApiHarness, type HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
-import { closeAccount, createAccount, createUser, ensureTestPlan, roleFixtures } from '../../../test/factories.js';
+import { closeAccount, createAccount, createUser, ensureTestPlan } from '../../../test/factories.js';
+import { useRouteHarness } from '../../../test/routeHarness.js';
 
 
 const form = (overrides: Partial<CreateAccountInput> = {}): CreateAccountInput => ({
@@ -19,34 +19,14 @@ const form = (overrides: Partial<CreateAccountInput> = {}): CreateAccountInput =
 });
 
 describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
-  let h: ApiHarness;
-  let fixtures: Awaited<ReturnType<typeof roleFixtures>>;
-  const tokens = {} as Record<Role, string>;
+  const { h, fixtures, tokens, ownAccount } = useRouteHarness(kind, { seed: seedPlans });
 
-  beforeAll(async () => {
-    h = await startApiHarness(kind);
-    await seedPlans(h.database.db);
-    fixtures = await roleFixtures(h.database.db);
-    for (const role of roles) tokens[role] = h.tokenFor(fixtures.users[role]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-
-  const call = (method: HttpMethod, url: string, token: string | undefined, body?: object) =>
-    h.call(method, url, token, body);
   const accountCount = async () => (await h.database.db.select({ n: count() }).from(accounts))[0]?.n;
-
-  async function ownAccount(overrides: Parameters<typeof createAccount>[2] = {}) {
-    const admin = await createUser(h.database.db);
-    const account = await createAccount(h.database.db, { [admin.id]: 'Administrator' }, overrides);
-    return { admin, account, token: h.tokenFor(admin.id) };
-  }
 
   describe('GET /v1/accounts', () => {
     it('lists the open accounts of the caller with its role, paged', async () => {
       for (const role of roles) {
-        const res = await call('GET', '/v1/accounts', tokens[role]);
+        const res = await h.call('GET', '/v1/accounts', tokens[role]);
         expect(res.statusCode, role).toBe(200);
         const body = res.json<{ data: AccountSummary[]; pagination: unknown }>();
         expect(body.pagination).toEqual({ totalCount: 1, offset: 0, limit: 10 });
@@ -60,22 +40,22 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const closed = await createAccount(h.database.db, { [user.id]: 'Administrator' });
       await closeAccount(h.database.db, closed.id);
       const token = h.tokenFor(user.id);
-      const page = await call('GET', '/v1/accounts?limit=2&offset=1', token);
+      const page = await h.call('GET', '/v1/accounts?limit=2&offset=1', token);
       expect(page.json()).toMatchObject({ pagination: { totalCount: 3, offset: 1, limit: 2 } });
       expect(page.json<{ data: AccountSummary[] }>().data.map((a) => a.id)).toEqual(ids.slice(1));
     });
 
     it('answers an empty list to a user without accounts, 401 without a token, 400 for a bad page', async () => {
       const lonely = await createUser(h.database.db);
-      const res = await call('GET', '/v1/accounts', h.tokenFor(lonely.id));
+      const res = await h.call('GET', '/v1/accounts', h.tokenFor(lonely.id));
       expect(res.json()).toEqual({ data: [], pagination: { totalCount: 0, offset: 0, limit: 10 } });
-      expect((await call('GET', '/v1/accounts', undefined)).statusCode).toBe(401);
+      expect((await h.call('GET', '/v1/accounts', undefined)).statusCode).toBe(401);
       for (const query of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1']) {
-        const bad = await call('GET', `/v1/accounts?${query}`, tokens.ReadOnly);
+        const bad = await h.call('GET', `/v1/accounts?${query}`, tokens.ReadOnly);
         expect(bad.statusCode, query).toBe(400);
         expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
       }
-      expect((await call('GET', '/v1/accounts?limit=abc', tokens.ReadOnly)).json()).toMatchObject({
+      expect((await h.call('GET', '/v1/accounts?limit=abc', tokens.ReadOnly)).json()).toMatchObject({
         error: { message: expect.stringContaining('Must be a number') as string },
       });
     });
@@ -83,7 +63,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     it("lists an API client's own account only, as Administrator", async () => {
       const clientId = `client-${randomUUID()}`;
       const token = h.authenticator.add({ userId: clientId, clientId, accountIds: [fixtures.accountId] });
-      const res = await call('GET', '/v1/accounts', token);
+      const res = await h.call('GET', '/v1/accounts', token);
       expect(res.json<{ data: AccountSummary[] }>().data).toEqual([
         expect.objectContaining({ id: fixtures.accountId, user: { role: 'Administrator' } }),
       ]);
@@ -94,7 +74,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     it('opens a trial account with the creator as Administrator and the trial credit in the ledger', async () => {
       const user = await createUser(h.database.db);
       const token = h.tokenFor(user.id);
-      const res = await call('POST', '/v1/accounts', token, form({ promoCode: 'SPRING' }));
+      const res = await h.call('POST', '/v1/accounts', token, form({ promoCode: 'SPRING' }));
       expect(res.statusCode).toBe(201);
       const account = res.json<{ data: Account }>().data;
       expect(account).toMatchObject({
@@ -125,9 +105,9 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         { data: { accountId: account.id, name: 'Acme Dental', planId: 'trial' } },
       ]);
 
-      const list = await call('GET', '/v1/accounts', token);
+      const list = await h.call('GET', '/v1/accounts', token);
       expect(list.json<{ data: AccountSummary[] }>().data.map((a) => a.id)).toEqual([account.id]);
-      const read = await call('GET', `/v1/accounts/${account.id}`, token);
+      const read = await h.call('GET', `/v1/accounts/${account.id}`, token);
       expect(read.json<{ data: Account }>().data).toEqual(account);
     });
 
@@ -150,7 +130,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         ],
       ];
       for (const [body, message] of cases) {
-        const res = await call('POST', '/v1/accounts', token, body);
+        const res = await h.call('POST', '/v1/accounts', token, body);
         expect(res.statusCode, message).toBe(400);
         expect(res.json<{ error: { code: string; message: string } }>().error).toMatchObject({
           code: 'validation_failed',
@@ -164,10 +144,10 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const clientId = `client-${randomUUID()}`;
       const token = h.authenticator.add({ userId: clientId, clientId, accountIds: [fixtures.accountId] });
       const before = await accountCount();
-      const res = await call('POST', '/v1/accounts', token, {});
+      const res = await h.call('POST', '/v1/accounts', token, {});
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: { code: 'forbidden', message: 'API credentials may not create accounts.' } });
-      expect((await call('POST', '/v1/accounts', undefined, form())).statusCode).toBe(401);
+      expect((await h.call('POST', '/v1/accounts', undefined, form())).statusCode).toBe(401);
       expect(await accountCount()).toBe(before);
     });
   });
@@ -175,7 +155,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
   describe('GET /v1/accounts/{acc}', () => {
     it('shows the account to every role, with that role', async () => {
       for (const role of roles) {
-        const res = await call('GET', `/v1/accounts/${fixtures.accountId}`, tokens[role]);
+        const res = await h.call('GET', `/v1/accounts/${fixtures.accountId}`, tokens[role]);
         expect(res.statusCode, role).toBe(200);
         const account = res.json<{ data: Account }>().data;
         expect(account).toMatchObject({ id: fixtures.accountId, balance: '0.0000', user: { role } });
@@ -197,7 +177,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const fresh = await ownAccount({ planId: trialPlan, createdAt: new Date(Date.now() - 3 * day - 1000) });
       const old = await ownAccount({ planId: trialPlan, createdAt: new Date(Date.now() - 16 * day) });
       const read = async (o: typeof fresh) =>
-        (await call('GET', `/v1/accounts/${o.account.id}`, o.token)).json<{ data: Account }>().data.trial;
+        (await h.call('GET', `/v1/accounts/${o.account.id}`, o.token)).json<{ data: Account }>().data.trial;
       expect(await read(fresh)).toEqual({ daysLeft: 12, expired: false });
       expect(await read(old)).toEqual({ daysLeft: 0, expired: true });
     });
@@ -205,20 +185,20 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     it("answers 404 for another account, an unknown id and a closed account, 401 without a token", async () => {
       const other = await ownAccount();
       for (const acc of [other.account.id, randomUUID()]) {
-        const res = await call('GET', `/v1/accounts/${acc}`, tokens.Administrator);
+        const res = await h.call('GET', `/v1/accounts/${acc}`, tokens.Administrator);
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ error: { code: 'not_found', message: 'The account was not found.' } });
       }
       await closeAccount(h.database.db, other.account.id);
-      expect((await call('GET', `/v1/accounts/${other.account.id}`, other.token)).statusCode).toBe(404);
-      expect((await call('GET', `/v1/accounts/${fixtures.accountId}`, undefined)).statusCode).toBe(401);
+      expect((await h.call('GET', `/v1/accounts/${other.account.id}`, other.token)).statusCode).toBe(404);
+      expect((await h.call('GET', `/v1/accounts/${fixtures.accountId}`, undefined)).statusCode).toBe(401);
     });
   });
 
   describe('PUT /v1/accounts/{acc}', () => {
     it('lets the administrator change name, defaults and support', async () => {
       const { account, token } = await ownAccount();
-      const res = await call('PUT', `/v1/accounts/${account.id}`, token, {
+      const res = await h.call('PUT', `/v1/accounts/${account.id}`, token, {
         name: ' Acme West ',
         defaults: { country: 'gb', messageFrequency: { quantity: 3, frequency: 'week' } },
         support: { address: '2 High St', phone: '020 7946 0958', email: 'help@acme.example', website: 'https://acme.example' },
@@ -229,12 +209,12 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         defaults: { country: { code: 'GB', name: 'United Kingdom' }, messageFrequency: { quantity: 3, frequency: 'week' } },
         support: { address: '2 High St', phone: '020 7946 0958', email: 'help@acme.example', website: 'https://acme.example' },
       });
-      const partial = await call('PUT', `/v1/accounts/${account.id}`, token, { name: 'Acme' });
+      const partial = await h.call('PUT', `/v1/accounts/${account.id}`, token, { name: 'Acme' });
       expect(partial.json<{ data: Account }>().data).toMatchObject({
         name: 'Acme',
         defaults: { country: { code: 'GB' }, messageFrequency: { quantity: 3, frequency: 'week' } },
       });
-      const cleared = await call('PUT', `/v1/accounts/${account.id}`, token, { defaults: { messageFrequency: null } });
+      const cleared = await h.call('PUT', `/v1/accounts/${account.id}`, token, { defaults: { messageFrequency: null } });
       expect(cleared.json<{ data: Account }>().data.defaults.messageFrequency).toBeNull();
       expect(await outboxEvents(h.database.db, 'accountUpdated', account.id)).toHaveLength(3);
     });
@@ -252,27 +232,27 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         [{ support: { address: '', phone: '(415) 555-2671', email: 'a@b.co' } }, 'support.address: Required'],
       ];
       for (const [body, message] of cases) {
-        const res = await call('PUT', `/v1/accounts/${account.id}`, token, body);
+        const res = await h.call('PUT', `/v1/accounts/${account.id}`, token, body);
         expect(res.statusCode, message).toBe(400);
         expect(res.json<{ error: { message: string } }>().error.message).toContain(message);
       }
-      const after = (await call('GET', `/v1/accounts/${account.id}`, token)).json<{ data: Account }>().data;
+      const after = (await h.call('GET', `/v1/accounts/${account.id}`, token)).json<{ data: Account }>().data;
       expect(after).toMatchObject({ name: account.name, defaults: { country: { code: 'US' }, messageFrequency: null } });
     });
 
     it('lets only the administrator change settings, and only of its own account', async () => {
       for (const role of roles) {
-        const res = await call('PUT', `/v1/accounts/${fixtures.accountId}`, tokens[role], { name: `Renamed by ${role}` });
+        const res = await h.call('PUT', `/v1/accounts/${fixtures.accountId}`, tokens[role], { name: `Renamed by ${role}` });
         expect(res.statusCode, role).toBe(role === 'Administrator' ? 200 : 403);
       }
-      const refused = await call('PUT', `/v1/accounts/${fixtures.accountId}`, tokens.CampaignManager, { name: 'x' });
+      const refused = await h.call('PUT', `/v1/accounts/${fixtures.accountId}`, tokens.CampaignManager, { name: 'x' });
       expect(refused.json()).toEqual({
         error: { code: 'forbidden', message: 'Your role (Campaign Manager) may not do this: change account settings.' },
       });
       const other = await ownAccount();
-      expect((await call('PUT', `/v1/accounts/${other.account.id}`, tokens.Administrator, { name: 'x' })).statusCode).toBe(404);
+      expect((await h.call('PUT', `/v1/accounts/${other.account.id}`, tokens.Administrator, { name: 'x' })).statusCode).toBe(404);
       await closeAccount(h.database.db, other.account.id);
-      expect((await call('PUT', `/v1/accounts/${other.account.id}`, other.token, { name: 'x' })).statusCode).toBe(404);
+      expect((await h.call('PUT', `/v1/accounts/${other.account.id}`, other.token, { name: 'x' })).statusCode).toBe(404);
     });
   });
 
@@ -280,14 +260,14 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     it('merges the options sent into the account', async () => {
       const { account, token } = await ownAccount({ options: { autotopup: { amount: 10, below: 5 } } });
       const url = `/v1/accounts/${account.id}/options`;
-      const first = await call('PUT', url, token, { contactTracking: true });
+      const first = await h.call('PUT', url, token, { contactTracking: true });
       expect(first.statusCode).toBe(200);
       expect(first.json<{ data: Account }>().data.options).toEqual({
         verifyNumberType: false,
         universalMMS: false,
         contactTracking: true,
       });
-      const second = await call('PUT', url, token, { universalMMS: true, verifyNumberType: true });
+      const second = await h.call('PUT', url, token, { universalMMS: true, verifyNumberType: true });
       expect(second.json<{ data: Account }>().data.options).toEqual({
         verifyNumberType: true,
         universalMMS: true,
@@ -295,18 +275,18 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       });
       const [row] = await h.database.db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, account.id));
       expect(row?.options).toEqual({ autotopup: { amount: 10, below: 5 }, contactTracking: true, universalMMS: true, verifyNumberType: true });
-      const bad = await call('PUT', url, token, { contactTracking: 'yes' });
+      const bad = await h.call('PUT', url, token, { contactTracking: 'yes' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ error: { code: 'validation_failed', message: expect.stringContaining('contactTracking') as string } });
     });
 
     it('lets only the administrator change options, and only of its own account', async () => {
       for (const role of roles) {
-        const res = await call('PUT', `/v1/accounts/${fixtures.accountId}/options`, tokens[role], { universalMMS: true });
+        const res = await h.call('PUT', `/v1/accounts/${fixtures.accountId}/options`, tokens[role], { universalMMS: true });
         expect(res.statusCode, role).toBe(role === 'Administrator' ? 200 : 403);
       }
       const other = await ownAccount();
-      const res = await call('PUT', `/v1/accounts/${other.account.id}/options`, tokens.Administrator, { universalMMS: true });
+      const res = await h.call('PUT', `/v1/accounts/${other.account.id}/options`, tokens.Administrator, { universalMMS: true });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -319,20 +299,20 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const readerToken = h.tokenFor(reader.id);
       const url = `/v1/accounts/${account.id}/close`;
       for (const body of [{}, { feedback: '  ' }]) {
-        const res = await call('POST', url, token, body);
+        const res = await h.call('POST', url, token, body);
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ error: { code: 'validation_failed', message: 'feedback: Required' } });
       }
-      expect((await call('GET', `/v1/accounts/${account.id}`, token)).statusCode).toBe(200);
+      expect((await h.call('GET', `/v1/accounts/${account.id}`, token)).statusCode).toBe(200);
 
-      const closed = await call('POST', url, token, { feedback: 'Moving to another provider' });
+      const closed = await h.call('POST', url, token, { feedback: 'Moving to another provider' });
       expect(closed.statusCode).toBe(204);
       expect(closed.body).toBe('');
       for (const t of [token, readerToken]) {
-        expect((await call('GET', `/v1/accounts/${account.id}`, t)).statusCode).toBe(404);
-        expect((await call('GET', '/v1/accounts', t)).json()).toMatchObject({ data: [], pagination: { totalCount: 0 } });
+        expect((await h.call('GET', `/v1/accounts/${account.id}`, t)).statusCode).toBe(404);
+        expect((await h.call('GET', '/v1/accounts', t)).json()).toMatchObject({ data: [], pagination: { totalCount: 0 } });
       }
-      expect((await call('POST', url, token, { feedback: 'again' })).statusCode).toBe(404);
+      expect((await h.call('POST', url, token, { feedback: 'again' })).statusCode).toBe(404);
       const [row] = await h.database.db.select().from(accounts).where(eq(accounts.id, account.id));
       expect(row).toMatchObject({ status: 'closed', closeFeedback: 'Moving to another provider' });
       expect(row?.closedAt).toBeInstanceOf(Date);
@@ -344,12 +324,12 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
     it('lets only the administrator close, and only its own account', async () => {
       const { account } = await ownAccount();
       for (const role of roles.filter((r) => r !== 'Administrator')) {
-        const res = await call('POST', `/v1/accounts/${fixtures.accountId}/close`, tokens[role], { feedback: 'bye' });
+        const res = await h.call('POST', `/v1/accounts/${fixtures.accountId}/close`, tokens[role], { feedback: 'bye' });
         expect(res.statusCode, role).toBe(403);
       }
-      const res = await call('POST', `/v1/accounts/${account.id}/close`, tokens.Administrator, { feedback: 'bye' });
+      const res = await h.call('POST', `/v1/accounts/${account.id}/close`, tokens.Administrator, { feedback: 'bye' });
       expect(res.statusCode).toBe(404);
-      expect((await call('GET', `/v1/accounts/${fixtures.accountId}`, tokens.ReadOnly)).statusCode).toBe(200);
+      expect((await h.call('GET', `/v1/accounts/${fixtures.accountId}`, tokens.ReadOnly)).statusCode).toBe(200);
     });
   });
 });

@@ -1,40 +1,21 @@
 import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CREDENTIALS_EXIST_MESSAGE, roles, type ApiCredentials, type Role } from '@parley/shared';
+import { CREDENTIALS_EXIST_MESSAGE, roles, type ApiCredentials } from '@parley/shared';
 import { NO_CREDENTIALS_MESSAGE, requestCredentials } from '../../../commands/credentialsIssuer.js';
 import { apiClients } from '../../../db/schema/index.js';
-import { startApiHarness, type ApiHarness } from '../../../test/apiHarness.js';
+import type { HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
-import { createAccount, createUser, roleFixtures } from '../../../test/factories.js';
+import { createAccount, createUser } from '../../../test/factories.js';
 import { discover, startIssuerServer } from '../../../test/identity.js';
+import { useRouteHarness } from '../../../test/routeHarness.js';
 import type { TestServer } from '../../../test/server.js';
 
-type Method = 'GET' | 'POST' | 'PUT';
-
 describe.each(testDatabaseKinds)('API credentials on %s', (kind) => {
-  let h: ApiHarness;
-  let fixtures: Awaited<ReturnType<typeof roleFixtures>>;
-  const tokens = {} as Record<Role, string>;
+  const { h, fixtures, tokens, ownAccount } = useRouteHarness(kind);
 
-  beforeAll(async () => {
-    h = await startApiHarness(kind);
-    fixtures = await roleFixtures(h.database.db);
-    for (const role of roles) tokens[role] = h.tokenFor(fixtures.users[role]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-
-  const call = (method: Method, acc: string, token: string) =>
-    h.app.inject({ method, url: `/v1/accounts/${acc}/credentials`, headers: { authorization: `Bearer ${token}` } });
+  const call = (method: HttpMethod, acc: string, token: string) => h.call(method, `/v1/accounts/${acc}/credentials`, token);
   const data = (res: Awaited<ReturnType<typeof call>>) => res.json<{ data: ApiCredentials }>().data;
-
-  async function ownAccount() {
-    const admin = await createUser(h.database.db);
-    const account = await createAccount(h.database.db, { [admin.id]: 'Administrator' });
-    return { account, token: h.tokenFor(admin.id) };
-  }
 
   it('shows nothing, then the whole secret once, then only its last four characters', async () => {
     const { account, token } = await ownAccount();

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '@parley/shared';
-import { users } from '../../../db/schema/index.js';
+import { v7 as uuidv7 } from 'uuid';
+import { accountMembers, contactGroups, groupUsers, users } from '../../../db/schema/index.js';
 import { startApiHarness, type ApiHarness, type HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
-import { createUser } from '../../../test/factories.js';
+import { createAccount, createUser } from '../../../test/factories.js';
 
 
 describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
@@ -49,6 +50,28 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
       mobile: null,
       tacAccepted: null,
     });
+  });
+
+  it("lists the user's groups in the accounts they still belong to", async () => {
+    const db = h.database.db;
+    const user = await createUser(db);
+    const own = await createAccount(db, { [user.id]: 'Sender' });
+    const left = await createAccount(db, { [user.id]: 'Sender' });
+    const group = (accountId: string, name: string) => ({ id: uuidv7(), accountId, name });
+    const [front, back, elsewhere, notMine] = [
+      group(own.id, 'front desk'),
+      group(own.id, 'Billing'),
+      group(left.id, 'Gone'),
+      group(own.id, 'Others'),
+    ];
+    await db.insert(contactGroups).values([front, back, elsewhere, notMine]);
+    await db.insert(groupUsers).values([front, back, elsewhere].map((g) => ({ groupId: g.id, userId: user.id })));
+    await db.delete(accountMembers).where(eq(accountMembers.accountId, left.id));
+    const res = await call('GET', '/v1/profile', h.tokenFor(user.id));
+    expect(res.json<{ data: Profile }>().data.groups).toEqual([
+      { id: back.id, name: 'Billing' },
+      { id: front.id, name: 'front desk' },
+    ]);
   });
 
   it('changes names and mobile, normalised to E.164', async () => {

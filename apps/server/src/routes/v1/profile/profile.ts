@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.js';
 import { principalOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
+import { groupsOfUser } from '../../../groups/queries.js';
 import { findUserById } from '../../../identity/users.js';
 import { API_CLIENTS_HAVE_NO_PROFILE, peopleOnly } from '../../../policies/peopleOnly.js';
 import { presentProfile } from '../../../presenters/profile.js';
@@ -15,7 +16,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 async function profileAnswer(db: Db, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) throw notFound('The user');
-  return { data: presentProfile(user) };
+  return { data: presentProfile(user, await groupsOfUser(db, user.id)) };
 }
 
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {

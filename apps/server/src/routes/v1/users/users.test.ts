@@ -1,60 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EMAIL_NOT_EDITABLE_MESSAGE,
+  INVITATION_RESENT_RECENTLY_MESSAGE,
   LAST_ADMINISTRATOR_MESSAGE,
   roles,
   USER_ALREADY_INVITED_MESSAGE,
   USER_ALREADY_MEMBER_MESSAGE,
   type AccountUser,
-  type Role,
 } from '@parley/shared';
 import { accountMembers, invitations } from '../../../db/schema/index.js';
 import { listMailboxMessages } from '../../../mail/localMailbox.js';
-import { startApiHarness, type ApiHarness } from '../../../test/apiHarness.js';
+import { linkIn, mailsTo } from '../../../test/mail.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
-import { createAccount, createUser, roleFixtures } from '../../../test/factories.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import { createUser } from '../../../test/factories.js';
+import { useRouteHarness } from '../../../test/routeHarness.js';
 
 describe.each(testDatabaseKinds)('account users on %s', (kind) => {
-  let h: ApiHarness;
-  let fixtures: Awaited<ReturnType<typeof roleFixtures>>;
-  const tokens = {} as Record<Role, string>;
   const publicUrl = 'https://parley.example.test';
+  const { h, fixtures, tokens, ownAccount } = useRouteHarness(kind, { env: { PUBLIC_URL: publicUrl } });
 
-  beforeAll(async () => {
-    h = await startApiHarness(kind, { PUBLIC_URL: publicUrl });
-    fixtures = await roleFixtures(h.database.db);
-    for (const role of roles) tokens[role] = h.tokenFor(fixtures.users[role]);
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-
-  const call = (method: Method, url: string, token: string | undefined, body?: object) =>
-    h.app.inject({
-      method,
-      url,
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body }),
-    });
   const usersUrl = (acc: string) => `/v1/accounts/${acc}/users`;
   const list = async (acc: string, token: string): Promise<AccountUser[]> =>
-    (call('GET', `${usersUrl(acc)}?limit=100`, token).then((r) => r.json<{ data: AccountUser[] }>().data));
-
-  /** A fresh account with one administrator (and a token for them). */
-  async function ownAccount() {
-    const admin = await createUser(h.database.db);
-    const account = await createAccount(h.database.db, { [admin.id]: 'Administrator' });
-    return { admin, account, token: h.tokenFor(admin.id) };
-  }
+    (h.call('GET', `${usersUrl(acc)}?limit=100`, token).then((r) => r.json<{ data: AccountUser[] }>().data));
 
   describe('GET', () => {
     it('lists members as active with their role, for every role, paged', async () => {
       for (const role of roles) {
-        const res = await call('GET', usersUrl(fixtures.accountId), tokens[role]);
+        const res = await h.call('GET', usersUrl(fixtures.accountId), tokens[role]);
         expect(res.statusCode, role).toBe(200);
         const body = res.json<{ data: AccountUser[]; pagination: unknown }>();
         expect(body.pagination).toEqual({ totalCount: 4, offset: 0, limit: 10 });
@@ -63,16 +37,16 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
           expect.objectContaining({ id: fixtures.users[role], role, status: 'active', firstName: 'Test', lastName: 'User' }),
         );
       }
-      const page = await call('GET', `${usersUrl(fixtures.accountId)}?offset=1&limit=2`, tokens.ReadOnly);
+      const page = await h.call('GET', `${usersUrl(fixtures.accountId)}?offset=1&limit=2`, tokens.ReadOnly);
       expect(page.json()).toMatchObject({ pagination: { totalCount: 4, offset: 1, limit: 2 } });
       expect(page.json<{ data: unknown[] }>().data).toHaveLength(2);
-      expect((await call('GET', `${usersUrl(fixtures.accountId)}?limit=0`, tokens.ReadOnly)).statusCode).toBe(400);
+      expect((await h.call('GET', `${usersUrl(fixtures.accountId)}?limit=0`, tokens.ReadOnly)).statusCode).toBe(400);
     });
 
     it('answers 401 without a token and 404 for another account', async () => {
-      expect((await call('GET', usersUrl(fixtures.accountId), undefined)).statusCode).toBe(401);
+      expect((await h.call('GET', usersUrl(fixtures.accountId), undefined)).statusCode).toBe(401);
       const other = await ownAccount();
-      const res = await call('GET', usersUrl(other.account.id), tokens.Administrator);
+      const res = await h.call('GET', usersUrl(other.account.id), tokens.Administrator);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: 'The account was not found.' } });
     });
@@ -82,7 +56,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     it('invites someone without a Parley user by e-mail, with a sign-up link that names the address', async () => {
       const { account, token } = await ownAccount();
       const email = `new-${randomUUID().slice(0, 8)}@example.test`;
-      const res = await call('POST', usersUrl(account.id), token, {
+      const res = await h.call('POST', usersUrl(account.id), token, {
         firstName: ' Nina ',
         lastName: 'New',
         email: email.toUpperCase(),
@@ -98,7 +72,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
       expect(mail?.text).toContain(`${publicUrl}/signup?email=${encodeURIComponent(email)}`);
       expect(mail?.text).toContain('as Sender');
 
-      const again = await call('POST', usersUrl(account.id), token, { firstName: 'N', lastName: 'N', email, role: 'ReadOnly' });
+      const again = await h.call('POST', usersUrl(account.id), token, { firstName: 'N', lastName: 'N', email, role: 'ReadOnly' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: { code: 'conflict', message: USER_ALREADY_INVITED_MESSAGE } });
     });
@@ -106,7 +80,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     it('adds a verified Parley user as a member at once and tells them', async () => {
       const { account, token } = await ownAccount();
       const person = await createUser(h.database.db, { firstName: 'Pat', lastName: 'Known' });
-      const res = await call('POST', usersUrl(account.id), token, {
+      const res = await h.call('POST', usersUrl(account.id), token, {
         firstName: 'Ignored',
         lastName: 'Names',
         email: person.email,
@@ -124,7 +98,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
       const [mail] = await listMailboxMessages(h.database.db, { limit: 5, to: person.email });
       expect(mail?.subject).toBe(`You now have access to ${account.name} on Parley`);
 
-      const again = await call('POST', usersUrl(account.id), token, { firstName: 'P', lastName: 'K', email: person.email, role: 'Sender' });
+      const again = await h.call('POST', usersUrl(account.id), token, { firstName: 'P', lastName: 'K', email: person.email, role: 'Sender' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: { code: 'conflict', message: USER_ALREADY_MEMBER_MESSAGE } });
     });
@@ -132,7 +106,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     it('invites a user whose address is not verified instead of adding them', async () => {
       const { account, token } = await ownAccount();
       const person = await createUser(h.database.db, { emailVerifiedAt: null });
-      const res = await call('POST', usersUrl(account.id), token, { firstName: 'U', lastName: 'V', email: person.email, role: 'Sender' });
+      const res = await h.call('POST', usersUrl(account.id), token, { firstName: 'U', lastName: 'V', email: person.email, role: 'Sender' });
       expect(res.json()).toMatchObject({ data: { status: 'invited', email: person.email } });
       const members = await h.database.db.select().from(accountMembers).where(eq(accountMembers.userId, person.id));
       expect(members).toEqual([]);
@@ -150,7 +124,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
         [{ firstName: 'F', lastName: 'L', email: 'a@example.test', role: 'Owner' }, 'role: Required'],
       ];
       for (const [body, message] of cases) {
-        const res = await call('POST', usersUrl(account.id), token, body);
+        const res = await h.call('POST', usersUrl(account.id), token, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);
         expect(res.json<{ error: { message: string } }>().error.message).toContain(message);
       }
@@ -160,7 +134,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     it('is for administrators only', async () => {
       for (const role of roles) {
         const email = `r-${randomUUID().slice(0, 8)}@example.test`;
-        const res = await call('POST', usersUrl(fixtures.accountId), tokens[role], { firstName: 'R', lastName: 'R', email, role: 'ReadOnly' });
+        const res = await h.call('POST', usersUrl(fixtures.accountId), tokens[role], { firstName: 'R', lastName: 'R', email, role: 'ReadOnly' });
         expect(res.statusCode, role).toBe(role === 'Administrator' ? 201 : 403);
       }
       const open = await h.database.db.select().from(invitations).where(eq(invitations.accountId, fixtures.accountId));
@@ -174,28 +148,28 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
       const person = await createUser(h.database.db);
       await h.database.db.insert(accountMembers).values({ accountId: account.id, userId: person.id, role: 'Sender' });
       const url = `${usersUrl(account.id)}/${person.id}`;
-      const res = await call('PUT', url, token, { role: 'ReadOnly' });
+      const res = await h.call('PUT', url, token, { role: 'ReadOnly' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: { id: person.id, role: 'ReadOnly', status: 'active' } });
       // The dialog sends the user back as it was: the same address (any case) is fine.
-      const same = await call('PUT', url, token, { role: 'Sender', email: person.email.toUpperCase(), firstName: 'X' });
+      const same = await h.call('PUT', url, token, { role: 'Sender', email: person.email.toUpperCase(), firstName: 'X' });
       expect(same.json()).toMatchObject({ data: { role: 'Sender', firstName: 'Test' } });
-      const changed = await call('PUT', url, token, { role: 'Sender', email: 'someone-else@example.test' });
+      const changed = await h.call('PUT', url, token, { role: 'Sender', email: 'someone-else@example.test' });
       expect(changed.statusCode).toBe(400);
       expect(changed.json()).toEqual({ error: { code: 'validation_failed', message: EMAIL_NOT_EDITABLE_MESSAGE } });
 
-      const invited = await call('POST', usersUrl(account.id), token, { firstName: 'I', lastName: 'V', email: `i-${randomUUID()}@example.test`, role: 'Sender' });
+      const invited = await h.call('POST', usersUrl(account.id), token, { firstName: 'I', lastName: 'V', email: `i-${randomUUID()}@example.test`, role: 'Sender' });
       const { id } = invited.json<{ data: AccountUser }>().data;
-      const invitation = await call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'CampaignManager' });
+      const invitation = await h.call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'CampaignManager' });
       expect(invitation.json()).toMatchObject({ data: { id, role: 'CampaignManager', status: 'invited' } });
-      expect((await call('PUT', url, token, { role: 'Boss' })).statusCode).toBe(400);
-      expect((await call('PUT', url, token, {})).statusCode).toBe(400);
+      expect((await h.call('PUT', url, token, { role: 'Boss' })).statusCode).toBe(400);
+      expect((await h.call('PUT', url, token, {})).statusCode).toBe(400);
     });
 
     it("answers 404 for another account's user, an unknown and a malformed id", async () => {
       const { account, token } = await ownAccount();
       for (const id of [fixtures.users.Sender, randomUUID(), 'not-a-uuid']) {
-        const res = await call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'ReadOnly' });
+        const res = await h.call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'ReadOnly' });
         expect(res.statusCode, id).toBe(404);
         expect(res.json()).toEqual({ error: { code: 'not_found', message: 'The user was not found.' } });
       }
@@ -204,7 +178,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
 
     it('is for administrators only', async () => {
       for (const role of roles) {
-        const res = await call('PUT', `${usersUrl(fixtures.accountId)}/${fixtures.users.ReadOnly}`, tokens[role], { role: 'ReadOnly' });
+        const res = await h.call('PUT', `${usersUrl(fixtures.accountId)}/${fixtures.users.ReadOnly}`, tokens[role], { role: 'ReadOnly' });
         expect(res.statusCode, role).toBe(role === 'Administrator' ? 200 : 403);
       }
     });
@@ -215,24 +189,114 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
       const { account, token } = await ownAccount();
       const person = await createUser(h.database.db);
       await h.database.db.insert(accountMembers).values({ accountId: account.id, userId: person.id, role: 'Sender' });
-      const res = await call('DELETE', `${usersUrl(account.id)}/${person.id}`, token);
+      const res = await h.call('DELETE', `${usersUrl(account.id)}/${person.id}`, token);
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
-      const invited = await call('POST', usersUrl(account.id), token, { firstName: 'I', lastName: 'V', email: `d-${randomUUID()}@example.test`, role: 'Sender' });
+      const invited = await h.call('POST', usersUrl(account.id), token, { firstName: 'I', lastName: 'V', email: `d-${randomUUID()}@example.test`, role: 'Sender' });
       const { id } = invited.json<{ data: AccountUser }>().data;
-      expect((await call('DELETE', `${usersUrl(account.id)}/${id}`, token)).statusCode).toBe(204);
+      expect((await h.call('DELETE', `${usersUrl(account.id)}/${id}`, token)).statusCode).toBe(204);
       expect((await list(account.id, token)).map((u) => u.status)).toEqual(['active']);
-      expect((await call('DELETE', `${usersUrl(account.id)}/${id}`, token)).statusCode).toBe(404);
+      expect((await h.call('DELETE', `${usersUrl(account.id)}/${id}`, token)).statusCode).toBe(404);
     });
 
     it("answers 404 for another account's user and refuses every role but Administrator", async () => {
       const { account, token } = await ownAccount();
-      expect((await call('DELETE', `${usersUrl(account.id)}/${fixtures.users.Sender}`, token)).statusCode).toBe(404);
+      expect((await h.call('DELETE', `${usersUrl(account.id)}/${fixtures.users.Sender}`, token)).statusCode).toBe(404);
       for (const role of ['CampaignManager', 'Sender', 'ReadOnly'] as const) {
-        const res = await call('DELETE', `${usersUrl(fixtures.accountId)}/${fixtures.users.Sender}`, tokens[role]);
+        const res = await h.call('DELETE', `${usersUrl(fixtures.accountId)}/${fixtures.users.Sender}`, tokens[role]);
         expect(res.statusCode, role).toBe(403);
       }
       expect(await list(fixtures.accountId, tokens.ReadOnly)).toContainEqual(expect.objectContaining({ id: fixtures.users.Sender }));
+    });
+  });
+
+  describe('POST resend', () => {
+    const resendUrl = (acc: string, id: string) => `${usersUrl(acc)}/${id}/resend`;
+    /** Invites a new address into the account and answers the invitation as the list shows it. */
+    async function invite(acc: string, token: string, email = `inv-${randomUUID().slice(0, 8)}@example.test`): Promise<AccountUser> {
+      const res = await h.call('POST', usersUrl(acc), token, { firstName: 'Ivy', lastName: 'Invited', email, role: 'Sender' });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: AccountUser }>().data;
+    }
+
+    it('sends the invitation again, naming who sent it, then refuses a second resend within the minute', async () => {
+      const { admin, account, token } = await ownAccount();
+      const invited = await invite(account.id, token);
+      const res = await h.call('POST', resendUrl(account.id, invited.id), token);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const mails = await mailsTo(h.database.db, invited.email);
+      expect(mails).toHaveLength(2);
+      expect(mails[0]?.subject).toBe(`You are invited to ${account.name} on Parley`);
+      expect(linkIn(mails[0], `${publicUrl}/signup`)).toBe(
+        `${publicUrl}/signup?${new URLSearchParams({ email: invited.email, first_name: 'Ivy', last_name: 'Invited' }).toString()}`,
+      );
+      expect(mails[0]?.text).toContain(`${admin.firstName} ${admin.lastName} has invited you to join ${account.name} on Parley as Sender.`);
+
+      const again = await h.call('POST', resendUrl(account.id, invited.id), token);
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toEqual({ error: { code: 'rate_limited', message: INVITATION_RESENT_RECENTLY_MESSAGE } });
+      expect(await mailsTo(h.database.db, invited.email)).toHaveLength(2);
+      // The limit is per invitation: another one of the same account goes out.
+      const other = await invite(account.id, token);
+      expect((await h.call('POST', resendUrl(account.id, other.id), token)).statusCode).toBe(204);
+      expect(await mailsTo(h.database.db, other.email)).toHaveLength(2);
+      // The invitation itself is unchanged.
+      expect(await list(account.id, token)).toContainEqual(invited);
+    });
+
+    it('asks someone whose user is not verified yet to sign in, as the first mail did', async () => {
+      const { account, token } = await ownAccount();
+      const person = await createUser(h.database.db, { emailVerifiedAt: null });
+      const invited = await invite(account.id, token, person.email);
+      expect((await h.call('POST', resendUrl(account.id, invited.id), token)).statusCode).toBe(204);
+      const [mail] = await mailsTo(h.database.db, person.email);
+      expect(linkIn(mail, publicUrl)).toBe(`${publicUrl}/login`);
+      expect(mail?.text).toContain('Sign in and verify this email address');
+    });
+
+    it("answers 404 for a member, another account's invitation, a withdrawn or accepted one, an unknown and a malformed id", async () => {
+      const { account, token } = await ownAccount();
+      const member = await createUser(h.database.db);
+      await h.database.db.insert(accountMembers).values({ accountId: account.id, userId: member.id, role: 'Sender' });
+      const elsewhere = await invite(fixtures.accountId, tokens.Administrator);
+      const withdrawn = await invite(account.id, token);
+      await h.call('DELETE', `${usersUrl(account.id)}/${withdrawn.id}`, token);
+      const accepted = await invite(account.id, token);
+      await h.database.db.update(invitations).set({ acceptedAt: new Date() }).where(eq(invitations.id, accepted.id));
+      const ids = { member: member.id, elsewhere: elsewhere.id, withdrawn: withdrawn.id, accepted: accepted.id, unknown: randomUUID(), malformed: 'nope' };
+      for (const [what, id] of Object.entries(ids)) {
+        const res = await h.call('POST', resendUrl(account.id, id), token);
+        expect(res.statusCode, what).toBe(404);
+        expect(res.json(), what).toEqual({ error: { code: 'not_found', message: 'The invitation was not found.' } });
+      }
+      expect(await mailsTo(h.database.db, member.email)).toHaveLength(0);
+      for (const invitation of [elsewhere, withdrawn, accepted]) expect(await mailsTo(h.database.db, invitation.email)).toHaveLength(1);
+      // Another account's id in the path is not found at all.
+      const mine = await invite(account.id, token);
+      expect((await h.call('POST', resendUrl(fixtures.accountId, mine.id), token)).statusCode).toBe(404);
+    });
+
+    it('is for administrators only', async () => {
+      const invited = await invite(fixtures.accountId, tokens.Administrator);
+      for (const role of ['CampaignManager', 'Sender', 'ReadOnly'] as const) {
+        const res = await h.call('POST', resendUrl(fixtures.accountId, invited.id), tokens[role]);
+        expect(res.statusCode, role).toBe(403);
+      }
+      expect(await mailsTo(h.database.db, invited.email)).toHaveLength(1);
+      expect((await h.call('POST', resendUrl(fixtures.accountId, invited.id), undefined)).statusCode).toBe(401);
+      expect((await h.call('POST', resendUrl(fixtures.accountId, invited.id), tokens.Administrator)).statusCode).toBe(204);
+      expect(await mailsTo(h.database.db, invited.email)).toHaveLength(2);
+    });
+
+    it('lets an API client resend, without naming a person', async () => {
+      const { account, token } = await ownAccount();
+      const invited = await invite(account.id, token);
+      const clientId = `pk_${randomUUID()}`;
+      const client = h.authenticator.add({ userId: clientId, clientId, accountIds: [account.id] });
+      expect((await h.call('POST', resendUrl(account.id, invited.id), client)).statusCode).toBe(204);
+      const [mail] = await mailsTo(h.database.db, invited.email);
+      expect(mail?.text).toContain(`You have been invited to join ${account.name}`);
     });
   });
 
@@ -240,15 +304,15 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     it('cannot be demoted or removed', async () => {
       const { admin, account, token } = await ownAccount();
       const url = `${usersUrl(account.id)}/${admin.id}`;
-      for (const res of [await call('PUT', url, token, { role: 'Sender' }), await call('DELETE', url, token)]) {
+      for (const res of [await h.call('PUT', url, token, { role: 'Sender' }), await h.call('DELETE', url, token)]) {
         expect(res.statusCode).toBe(409);
         expect(res.json()).toEqual({ error: { code: 'conflict', message: LAST_ADMINISTRATOR_MESSAGE } });
       }
-      expect((await call('PUT', url, token, { role: 'Administrator' })).statusCode).toBe(200);
+      expect((await h.call('PUT', url, token, { role: 'Administrator' })).statusCode).toBe(200);
       // With a second administrator, the first may step down.
       const second = await createUser(h.database.db);
       await h.database.db.insert(accountMembers).values({ accountId: account.id, userId: second.id, role: 'Administrator' });
-      expect((await call('DELETE', url, token)).statusCode).toBe(204);
+      expect((await h.call('DELETE', url, token)).statusCode).toBe(204);
       expect(await list(account.id, h.tokenFor(second.id))).toEqual([expect.objectContaining({ id: second.id, role: 'Administrator' })]);
     });
 
@@ -261,7 +325,7 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
         const clientId = `pk_${randomUUID()}`;
         const token = h.authenticator.add({ userId: clientId, clientId, accountIds: [account.id] });
         const answers = await Promise.all(
-          [admin.id, second.id].map((id) => call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'ReadOnly' })),
+          [admin.id, second.id].map((id) => h.call('PUT', `${usersUrl(account.id)}/${id}`, token, { role: 'ReadOnly' })),
         );
         expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
         const admins = await h.database.db
@@ -277,10 +341,10 @@ describe.each(testDatabaseKinds)('account users on %s', (kind) => {
     const { account } = await ownAccount();
     const clientId = `pk_${randomUUID()}`;
     const token = h.authenticator.add({ userId: clientId, clientId, accountIds: [account.id] });
-    const res = await call('POST', usersUrl(account.id), token, { firstName: 'A', lastName: 'C', email: `c-${randomUUID()}@example.test`, role: 'Sender' });
+    const res = await h.call('POST', usersUrl(account.id), token, { firstName: 'A', lastName: 'C', email: `c-${randomUUID()}@example.test`, role: 'Sender' });
     expect(res.statusCode).toBe(201);
     const [mail] = await listMailboxMessages(h.database.db, { limit: 1, to: res.json<{ data: AccountUser }>().data.email });
     expect(mail?.text).toContain('You have been invited');
-    expect((await call('GET', usersUrl(fixtures.accountId), token)).statusCode).toBe(404);
+    expect((await h.call('GET', usersUrl(fixtures.accountId), token)).statusCode).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@parley/shared';
 import { listAccountUsers } from '../../../commands/accountUsers.js';
 import { changeRole, removeUser } from '../../../commands/memberManager.js';
-import { inviteUser } from '../../../commands/userInviter.js';
+import { inviteUser, resendInvitation, ResendGate } from '../../../commands/userInviter.js';
 import { membershipOf, principalOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { presentAccountUser } from '../../../presenters/user.js';
@@ -20,7 +20,13 @@ const accountParams = z.object({ acc: z.uuid() });
 const userParams = z.object({ acc: z.uuid(), id: z.string() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
+/** Who adds or resends: the signed-in user, or null for an API client (which has no name to show). */
+const actorOf = (principal: { userId: string; clientId?: string }): string | null =>
+  principal.clientId === undefined ? principal.userId : null;
+
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
+  const resends = new ResendGate();
+
   app.get(
     '/accounts/:acc/users',
     {
@@ -55,9 +61,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
     },
     async (request, reply) => {
       const { accountId } = membershipOf(request);
-      const principal = principalOf(request);
-      const inviterId = principal.clientId === undefined ? principal.userId : null;
-      const record = await inviteUser(ctx, { accountId, inviterId, user: request.body });
+      const record = await inviteUser(ctx, { accountId, inviterId: actorOf(principalOf(request)), user: request.body });
       return reply.code(201).send({ data: presentAccountUser(record) });
     },
   );
@@ -95,6 +99,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
     async (request, reply) => {
       const { accountId } = membershipOf(request);
       await removeUser(ctx.database.db, accountId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/accounts/:acc/users/:id/resend',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Send an open invitation's e-mail again (at most once a minute per invitation)",
+        params: userParams,
+        response: { 204: z.null(), ...errors, 429: errorBodySchema, 502: errorBodySchema },
+      },
+      config: { permission: 'users.manage' },
+    },
+    async (request, reply) => {
+      const { accountId } = membershipOf(request);
+      const input = { accountId, invitationId: request.params.id, senderId: actorOf(principalOf(request)) };
+      await resendInvitation(ctx, input, resends);
       return reply.code(204).send(null);
     },
   );

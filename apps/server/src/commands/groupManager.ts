@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import { GROUP_NAME_TAKEN_MESSAGE, GROUP_USERS_MESSAGE, type SaveGroup } from '@parley/shared';
+import type { Db, Tx } from '../db/client.js';
+import { contactGroups, groupUsers } from '../db/schema/index.js';
+import { accountUserIds, findGroup, groupNameTaken, type GroupWithUsers } from '../groups/queries.js';
+import { AppError, notFound } from '../http/errors.js';
+import { isUuid } from '../lists/queries.js';
+import { lockAccount } from './accountLock.js';
+
+const GROUP = 'The group';
+
+/** Checks the name and the users before anything is written, so bad input changes nothing. */
+async function check(tx: Tx, accountId: string, input: SaveGroup, exceptId?: string): Promise<void> {
+  if (await groupNameTaken(tx, accountId, input.name, exceptId)) throw new AppError(409, 'conflict', GROUP_NAME_TAKEN_MESSAGE);
+  const wanted = input.users ?? [];
+  const known = await accountUserIds(tx, accountId, wanted);
+  if (wanted.some((id) => !known.has(id))) throw new AppError(400, 'validation_failed', `users: ${GROUP_USERS_MESSAGE}`);
+}
+
+async function replaceUsers(tx: Tx, groupId: string, userIds: readonly string[]): Promise<void> {
+  await tx.delete(groupUsers).where(eq(groupUsers.groupId, groupId));
+  if (userIds.length > 0) await tx.insert(groupUsers).values(userIds.map((userId) => ({ groupId, userId })));
+}
+
+async function reload(tx: Tx, accountId: string, groupId: string): Promise<GroupWithUsers> {
+  const saved = await findGroup(tx, accountId, groupId);
+  if (!saved) throw notFound(GROUP);
+  return saved;
+}
+
+/**
+ * A new group. Phone numbers are stored as the ids given until phone numbers exist in Parley; that
+ * capability checks them against the account's numbers (docs/decisions.md).
+ */
+export function createGroup(db: Db, accountId: string, input: SaveGroup): Promise<GroupWithUsers> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    await check(tx, accountId, input);
+    const id = uuidv7();
+    await tx.insert(contactGroups).values({
+      id,
+      accountId,
+      name: input.name,
+      tags: input.tags ?? [],
+      phoneNumberIds: input.phoneNumbers ?? [],
+    });
+    await replaceUsers(tx, id, input.users ?? []);
+    return reload(tx, accountId, id);
+  });
+}
+
+/** Changes a group: the name always, each list only when it is sent. */
+export function updateGroup(db: Db, accountId: string, groupId: string, input: SaveGroup): Promise<GroupWithUsers> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, accountId);
+    if (!(await findGroup(tx, accountId, groupId))) throw notFound(GROUP);
+    await check(tx, accountId, input, groupId);
+    await tx
+      .update(contactGroups)
+      .set({
+        name: input.name,
+        ...(input.tags === undefined ? {} : { tags: input.tags }),
+        ...(input.phoneNumbers === undefined ? {} : { phoneNumberIds: input.phoneNumbers }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)));
+    if (input.users !== undefined) await replaceUsers(tx, groupId, input.users);
+    return reload(tx, accountId, groupId);
+  });
+}
+
+export async function removeGroup(db: Db, accountId: string, groupId: string): Promise<void> {
+  if (!isUuid(groupId)) throw notFound(GROUP);
+  const removed = await db
+    .delete(contactGroups)
+    .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)))
+    .returning({ id: contactGroups.id });
+  if (removed.length === 0) throw notFound(GROUP);
+}

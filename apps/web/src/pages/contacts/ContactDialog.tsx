@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { normaliseContactMobile, type Contact } from '@parley/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
+import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useSnackbar } from '../../components/snackbarContext';
+import { AttributesTab } from './AttributesTab';
+import { contactBodyOf, contactFormSchema, formValuesOf, type ContactFormOutput, type ContactFormValues } from './contactForm';
+import { contactName } from './contactName';
+import { useBlockContact, useRemoveContact, useSaveContact } from './contactsQueries';
+import { CountrySelect } from './CountrySelect';
+import { TagsField } from './TagsField';
+import { CONTACT_SAVE_DELAY_MS } from './timing';
+
+export interface ContactDialogProps {
+  accountId: string;
+  /** The contact to show or edit; null to add one. */
+  contact: Contact | null;
+  defaultCountry: string;
+  attributeNames: readonly string[];
+  canWrite: boolean;
+  canBlock: boolean;
+  onClose: () => void;
+}
+
+type Confirming = 'block' | 'remove' | null;
+
+/** The Contact dialog (spec §4): tabs Core and Attributes; Block and Remove ask first. */
+export const ContactDialog = ({ accountId, contact, defaultCountry, attributeNames, canWrite, canBlock, onClose }: ContactDialogProps) => {
+  const snackbar = useSnackbar();
+  const [tab, setTab] = useState<'core' | 'attributes'>('core');
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [waiting, setWaiting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const save = useSaveContact(accountId, contact?.id ?? null);
+  const block = useBlockContact(accountId);
+  const remove = useRemoveContact(accountId);
+  const readOnly = !canWrite;
+
+  const form = useForm<ContactFormValues, unknown, ContactFormOutput>({
+    resolver: zodResolver(contactFormSchema),
+    defaultValues: formValuesOf(contact, defaultCountry, attributeNames),
+  });
+  const { register, handleSubmit, control, formState } = form;
+  const [number, country] = useWatch({ control, name: ['number', 'country'] });
+  const check = number.trim() === '' ? null : normaliseContactMobile(number, country, defaultCountry);
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const submit: SubmitHandler<ContactFormOutput> = (values) => {
+    // spec §9: the dialog saves 500 ms after Save.
+    setWaiting(true);
+    timer.current = setTimeout(() => {
+      setWaiting(false);
+      save.mutate(contactBodyOf(values), {
+        onSuccess: () => {
+          snackbar.show(contact === null ? 'Contact added' : 'Contact saved');
+          onClose();
+        },
+      });
+    }, CONTACT_SAVE_DELAY_MS);
+  };
+  const e = formState.errors;
+  const title = contact === null ? 'Add Contact' : readOnly ? 'Contact' : 'Edit Contact';
+  const name = contact === null ? '' : contactName(contact);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="contact-dialog-title" fullWidth maxWidth="sm">
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(submit, (errors) => {
+            // Show the tab holding the first problem.
+            if (errors.attributes !== undefined && Object.keys(errors).length === 1) setTab('attributes');
+            else setTab('core');
+          })(event)
+        }
+      >
+        <DialogTitle id="contact-dialog-title">{title}</DialogTitle>
+        <Tabs
+          value={tab}
+          onChange={(_event, value: 'core' | 'attributes') => {
+            setTab(value);
+          }}
+          sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="core" label="Core" />
+          <Tab value="attributes" label="Attributes" />
+        </Tabs>
+        <DialogContent sx={{ minHeight: 360 }}>
+          {contact?.blocked != null && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Blocked on {new Date(contact.blocked).toLocaleString()}. The contact must send START to receive messages again.
+            </Alert>
+          )}
+          <Box hidden={tab !== 'core'}>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField label="First Name" fullWidth disabled={readOnly} {...register('firstName')} error={!!e.firstName} helperText={e.firstName?.message} />
+                <TextField label="Last Name" fullWidth disabled={readOnly} {...register('lastName')} error={!!e.lastName} helperText={e.lastName?.message} />
+              </Stack>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Controller
+                  control={control}
+                  name="country"
+                  render={({ field }) => (
+                    <CountrySelect value={field.value} onChange={field.onChange} disabled={readOnly} sx={{ minWidth: { sm: 200 } }} />
+                  )}
+                />
+                <TextField
+                  label="Mobile"
+                  required
+                  fullWidth
+                  type="tel"
+                  disabled={readOnly}
+                  {...register('number')}
+                  error={!!e.number}
+                  helperText={
+                    e.number?.message ??
+                    (check !== null && !check.valid ? `${check.errorDescription}: the contact will be saved as invalid` : undefined)
+                  }
+                />
+              </Stack>
+              <TextField label="Email" type="email" disabled={readOnly} {...register('email')} error={!!e.email} helperText={e.email?.message} />
+              <Controller
+                control={control}
+                name="tags"
+                render={({ field }) => (
+                  <TagsField
+                    accountId={accountId}
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={readOnly}
+                    error={e.tags?.message ?? e.tags?.find?.((t) => t !== undefined)?.message}
+                  />
+                )}
+              />
+              {contact !== null && contact.tags.some((t) => !t.visible) && (
+                <Box>
+                  {contact.tags
+                    .filter((t) => !t.visible)
+                    .map((t) => (
+                      <Chip key={t.tag} size="small" variant="outlined" label={t.tag} sx={{ mr: 0.5 }} />
+                    ))}
+                </Box>
+              )}
+            </Stack>
+          </Box>
+          <Box hidden={tab !== 'attributes'}>
+            <AttributesTab form={form} readOnly={readOnly} />
+          </Box>
+          {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
+        </DialogContent>
+        <DialogActions>
+          {contact !== null && canWrite && (
+            <Button
+              color="error"
+              onClick={() => {
+                remove.reset();
+                setConfirming('remove');
+              }}
+            >
+              Remove
+            </Button>
+          )}
+          {contact !== null && canBlock && contact.blocked === null && (
+            <Button
+              color="warning"
+              onClick={() => {
+                block.reset();
+                setConfirming('block');
+              }}
+            >
+              Block
+            </Button>
+          )}
+          <Box sx={{ flex: 1 }} />
+          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+          {!readOnly && (
+            <Button type="submit" variant="contained" loading={waiting || save.isPending}>
+              Save
+            </Button>
+          )}
+        </DialogActions>
+      </form>
+      {confirming === 'block' && contact !== null && (
+        <ConfirmDialog
+          title="Block Contact"
+          message={`Block ${name}? No messages will be sent to them until they send START. This cannot be undone here.`}
+          confirmLabel="Block"
+          pending={block.isPending}
+          error={block.isError ? <ErrorAlert message={errorMessage(block.error)} /> : undefined}
+          onConfirm={() => {
+            block.mutate(contact.id, {
+              onSuccess: () => {
+                snackbar.show(`${name} blocked`);
+                setConfirming(null);
+                onClose();
+              },
+            });
+          }}
+          onCancel={() => {
+            setConfirming(null);
+          }}
+        />
+      )}
+      {confirming === 'remove' && contact !== null && (
+        <ConfirmDialog
+          title="Remove Contact"
+          message={`Remove ${name}? This cannot be undone.`}
+          confirmLabel="Remove"
+          pending={remove.isPending}
+          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          onConfirm={() => {
+            remove.mutate(contact.id, {
+              onSuccess: () => {
+                snackbar.show(`${name} removed`);
+                setConfirming(null);
+                onClose();
+              },
+            });
+          }}
+          onCancel={() => {
+            setConfirming(null);
+          }}
+        />
+      )}
+    </Dialog>
+  );
+};

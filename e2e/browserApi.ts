@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+/** The API as the signed-in browser calls it: its bearer header and an account id. */
+export interface BrowserApi {
+  page: Page;
+  headers: Record<string, string>;
+  accountId: string;
+}
+
+/** The signed-in browser's access token (the app keeps its user in localStorage). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const key of Object.keys(window.localStorage)) {
+      if (!key.startsWith('oidc.user:')) continue;
+      const user = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token?: string };
+      if (user.access_token) return user.access_token;
+    }
+    return null;
+  });
+  expect(token, 'an access token in localStorage').not.toBeNull();
+  return token ?? '';
+}
+
+export const bearerOf = async (page: Page): Promise<Record<string, string>> => ({
+  authorization: `Bearer ${await accessTokenOf(page)}`,
+});
+
+/**
+ * A new account of the signed-in user, chosen in the browser (the next page load opens it): a test that
+ * needs an empty account gets one, whatever other specs put in the shared one.
+ */
+export async function freshAccount(page: Page, namePrefix: string): Promise<BrowserApi> {
+  const headers = await bearerOf(page);
+  const answer = await page.request.post('/v1/accounts', {
+    headers,
+    data: {
+      name: `${namePrefix} ${randomUUID().slice(0, 6)}`,
+      defaults: { country: 'US' },
+      support: { address: '1 Main St', phone: '+14155552671', email: 'support@example.test' },
+      questionnaire: { messagingVolume: '1-1,000', messagingType: ['one to one'] },
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  const { data } = (await answer.json()) as { data: { id: string } };
+  await page.evaluate((id) => {
+    window.localStorage.setItem('parley.account', id);
+  }, data.id);
+  return { page, headers, accountId: data.id };
+}

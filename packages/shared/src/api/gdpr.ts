@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { validationMessages } from '../validation.js';
+import { contactSchema } from './contacts.js';
+
+/**
+ * The privacy area (spec product.md /admin/gdpr; api.md §7.7): find a contact by number, download all that
+ * is held about them, remove them for good. Administrators only (`gdpr.manage`); every download and
+ * removal is written to the audit log.
+ */
+
+/** GET /v1/accounts/{acc}/gdpr/search?number=&country=: the number is normalised as contacts are. */
+export const privacySearchQuerySchema = z.object({
+  number: z
+    .string({ message: validationMessages.phoneNumberMissing })
+    .trim()
+    .min(1, { message: validationMessages.phoneNumberMissing })
+    .max(40, { message: 'At most 40 characters' }),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(2, { message: validationMessages.phoneCountryInvalid })
+    .optional()
+    .transform((c) => (c === '' ? undefined : c)),
+});
+
+export type PrivacySearchQuery = z.output<typeof privacySearchQuerySchema>;
+
+/** How much a removal would take with it. */
+export const privacyHoldingsSchema = z
+  .object({ lists: z.number().int(), conversations: z.number().int(), messages: z.number().int() })
+  .meta({ id: 'PrivacyHoldings' });
+
+export const privacySearchResultSchema = z
+  .object({
+    data: z
+      .object({
+        contact: contactSchema,
+        holdings: privacyHoldingsSchema,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PrivacySearchResult' });
+
+export type PrivacySearchResult = z.infer<typeof privacySearchResultSchema>['data'];
+
+/** spec: Privacy deletion result, removed {contacts, conversations, messages}. */
+export const privacyRemovedSchema = z
+  .object({ contacts: z.number().int(), conversations: z.number().int(), messages: z.number().int() })
+  .meta({ id: 'PrivacyRemoved' });
+
+export type PrivacyRemoved = z.infer<typeof privacyRemovedSchema>;
+
+export const privacyRemovalResultSchema = z
+  .object({ data: z.object({ removed: privacyRemovedSchema }) })
+  .meta({ id: 'PrivacyRemovalResult' });
+
+/**
+ * The download (GET .../gdpr/download/{id}) is one CSV file in a long format: one row per value held,
+ * `record` naming what it belongs to (contact, attribute, tag, listMembership; conversation and message
+ * once messaging exists), `recordId` which one, `field` and `value`.
+ */
+export const privacyCsvColumns = ['record', 'recordId', 'field', 'value'] as const;
+
+export const PRIVACY_NOT_FOUND_MESSAGE = 'No contact holds this number.';
