@@ -103,7 +103,7 @@ test('lists: create one from the side menu, open it, add a contact and change it
   const csv = fs.readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe('record,recordId,field,value');
   expect(csv).toContain(`contact,${contact.id},firstName,Priya`);
-  expect(csv).toContain(`contact,${contact.id},mobile,+16175550142`);
+  expect(csv).toContain(`contact,${contact.id},mobile,'+16175550142`);
   expect(csv).toContain(`attribute,${contact.id},dentist,Dr Okafor`);
   expect(csv).toContain(`tag,${contact.id},tag,recall`);
   expect(csv).toMatch(/listMembership,[0-9a-f-]{36},list,Spring Recall/);

@@ -7,10 +7,12 @@ import { contactRowsByKeyset, listAttributeNames, type ContactFilters } from './
 /** Rows per query of a download: each batch of an unindexed order sorts the rest of the account once. */
 const CSV_BATCH_SIZE = 5000;
 
-/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection). */
+/**
+ * Characters that make a spreadsheet read a cell as a formula (OWASP CSV injection). Every such cell is
+ * defused, plain numbers too: an E.164 number then stays text with its '+' instead of becoming a number,
+ * and the importer takes the quote off a mobile again.
+ */
 const formulaStart = /^[=+\-@\t\r]/;
-/** A plain number (a phone number in E.164, -5, +3.2) is a constant to a spreadsheet, never a formula. */
-const plainNumber = /^[+-]?\d+(\.\d+)?$/;
 
 /**
  * One CSV cell: a value a spreadsheet would run as a formula is prefixed with a single quote, then the cell
@@ -18,7 +20,7 @@ const plainNumber = /^[+-]?\d+(\.\d+)?$/;
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
-  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  if (formulaStart.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

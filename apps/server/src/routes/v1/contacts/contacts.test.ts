@@ -458,9 +458,9 @@ describe.each(testDatabaseKinds)('contacts on %s', (kind) => {
         expect(res.headers['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
         const lines = res.body.split('\r\n');
         expect(lines[0]).toBe('firstName,lastName,mobile,country,email,tags,valid,error,blocked,optedOut,created,updated,formula,multi,note,score');
-        expect(lines[1]).toMatch(/^Bea,'\+cmd,\+14155550102,US,,vip,true,,,,\d{4}-.+Z,\d{4}-.+Z,,,,$/);
-        expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")","Smith, Jr",+14155550101,US,a@example.test,"vip,x",true,`);
-        expect(res.body).toMatch(/,'-2\+3,"line1\nline2",'@SUM\(1\+1\),-5\r\n$/);
+        expect(lines[1]).toMatch(/^Bea,'\+cmd,'\+14155550102,US,,vip,true,,,,\d{4}-.+Z,\d{4}-.+Z,,,,$/);
+        expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")","Smith, Jr",'+14155550101,US,a@example.test,"vip,x",true,`);
+        expect(res.body).toMatch(/,'-2\+3,"line1\nline2",'@SUM\(1\+1\),'-5\r\n$/);
         expect(res.body).not.toContain('\r\nOut,');
       }
       const json = await a.call('GET', '/contacts?format=json', undefined, 'ReadOnly');

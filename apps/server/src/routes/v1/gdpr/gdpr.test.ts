@@ -115,7 +115,7 @@ describe.each(testDatabaseKinds)('privacy (gdpr) on %s', (kind) => {
       const value = (record: string, field: string) => rows.find((r) => r[0] === record && r[2] === field)?.[3];
       expect(value('contact', 'firstName')).toBe("'+cmd|calc");
       expect(value('contact', 'lastName')).toBe('Lopez, Jr.');
-      expect(value('contact', 'mobile')).toBe('+14155552671');
+      expect(value('contact', 'mobile')).toBe("'+14155552671");
       expect(value('contact', 'email')).toBe('maria@example.test');
       expect(value('attribute', 'plan')).toBe('gold');
       expect(rows.filter((r) => r[0] === 'tag').map((r) => r[3])).toEqual(['vip', 'patient']);
