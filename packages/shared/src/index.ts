@@ -12,6 +12,7 @@ export * from './password.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './status.js';
+export * from './templateTokens.js';
 export * from './validation.js';
 export * from './visibility.js';
 export * from './api/credentials.js';

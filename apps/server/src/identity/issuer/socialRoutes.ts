@@ -62,6 +62,8 @@ const queryOf = (request: FastifyRequest): URLSearchParams => new URLSearchParam
  */
 export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = (app, options) => {
   const { ctx, provider, upstreams, limiter, interactionOf, signInPage } = options;
+  // Pages holding the sign-in form may end on another Parley's callback, as the plain sign-in page may.
+  const extraOrigins = ctx.config.identity.extraWebOrigins;
   const routeOptions = { schema: { hide: true }, config: { permission: 'public' as const } };
 
   app.get(`${INTERACTION_PATH}/:uid/social/:provider`, routeOptions, async (request: StartRequest, reply) => {
@@ -76,7 +78,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = (app, op
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       request.log.warn({ err, provider: upstream.id }, 'social sign-in unavailable');
-      return html(reply, 502, signInPage(interaction.uid, socialMessages.unavailable(upstream.name)));
+      return html(reply, 502, signInPage(interaction.uid, socialMessages.unavailable(upstream.name)), extraOrigins);
     }
   });
 
@@ -99,7 +101,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = (app, op
     const interaction = await interactionOf(request, reply);
     if (interaction?.prompt.name !== 'login') return html(reply, 400, messagePage('Sign in', SOCIAL_EXPIRED));
     const { uid } = interaction;
-    if (!limiter.take(request.ip)) return html(reply, 429, signInPage(uid, TOO_MANY_ATTEMPTS));
+    if (!limiter.take(request.ip)) return html(reply, 429, signInPage(uid, TOO_MANY_ATTEMPTS), extraOrigins);
     const query = queryOf(request);
     const attempt = await takeAttempt(ctx.database.db, { provider: upstream.id, uid, state: query.get('state') ?? '' });
     if (!attempt) {
@@ -109,7 +111,7 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = (app, op
     const error = query.get('error');
     if (error !== null) {
       request.log.info({ provider: upstream.id, error, description: query.get('error_description') }, 'upstream refused the sign-in');
-      return html(reply, 400, signInPage(uid, socialMessages.upstreamError(upstream.name, error.slice(0, 64))));
+      return html(reply, 400, signInPage(uid, socialMessages.upstreamError(upstream.name, error.slice(0, 64))), extraOrigins);
     }
     let outcome: SocialSignInOutcome;
     try {
@@ -118,11 +120,11 @@ export const socialRoutes: FastifyPluginAsyncZod<SocialRoutesOptions> = (app, op
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       request.log.warn({ err, provider: upstream.id }, 'social sign-in not confirmed');
-      return html(reply, 502, signInPage(uid, socialMessages.notConfirmed(upstream.name)));
+      return html(reply, 502, signInPage(uid, socialMessages.notConfirmed(upstream.name)), extraOrigins);
     }
     if (!outcome.ok) {
       request.log.info({ provider: upstream.id, reason: outcome.reason }, 'social sign-in refused');
-      return html(reply, 403, signInPage(uid, socialMessages[outcome.reason](upstream.name)));
+      return html(reply, 403, signInPage(uid, socialMessages[outcome.reason](upstream.name)), extraOrigins);
     }
     request.log.info({ provider: upstream.id, userId: outcome.userId, how: outcome.how }, 'social sign-in');
     // As at a password sign-in: invitations sent to the (verified) address become memberships.
