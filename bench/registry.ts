@@ -1,6 +1,7 @@
 import type { Benchmark } from './lib/benchmark.js';
 import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
+import { segmentsBenchmark } from './benchmarks/segments.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
-export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz, import: importBenchmark };
+export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz, import: importBenchmark, segments: segmentsBenchmark };

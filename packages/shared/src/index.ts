@@ -11,6 +11,8 @@ export * from './pageViews.js';
 export * from './password.js';
 export * from './permissions.js';
 export * from './phone.js';
+export * from './pricing.js';
+export * from './segments.js';
 export * from './status.js';
 export * from './templateTokens.js';
 export * from './validation.js';

@@ -1,0 +1,95 @@
+/**
+ * What the messaging engine needs from a carrier. Three adapters implement it: the simulator (the embedded
+ * default), SMPP 3.4 and Twilio. The engine owns the message table (the queue), rates and quiet hours; an
+ * adapter only submits, reports what the carrier says, and lists and buys numbers where the carrier can.
+ */
+
+export type CarrierName = 'simulator' | 'smpp' | 'twilio';
+
+export type MessageEncoding = 'GSM-7' | 'UCS-2';
+
+export interface MediaItem {
+  /** A URL the carrier can fetch (an expiring signed URL for our own media). */
+  url: string;
+  contentType: string;
+}
+
+export interface OutboundMessage {
+  /** Our message id: carriers that take a reference get it, and it ties receipts back when they echo it. */
+  id: string;
+  /** The sender: an E.164 number or an alphanumeric sender id. */
+  from: string;
+  /** E.164. */
+  to: string;
+  text: string;
+  encoding: MessageEncoding;
+  /** The number of segments the engine charged for; an adapter never splits differently. */
+  segments: number;
+  media: MediaItem[];
+}
+
+/**
+ * A submit the carrier accepted (it has its own id now) or refused before accepting. A refusal is final
+ * unless `retryable` (a throttle, a lost connection): the engine refunds a final refusal.
+ */
+export type SubmitResult =
+  | { accepted: true; carrierMessageId: string }
+  | { accepted: false; retryable: boolean; errorCode: string; errorText: string };
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'undelivered' | 'failed';
+
+/** A delivery receipt or status callback. */
+export interface StatusReport {
+  carrierMessageId: string;
+  status: DeliveryStatus;
+  /** The carrier's own code and text (SMPP `err`/`stat`, Twilio ErrorCode/ErrorMessage). */
+  errorCode: string | null;
+  errorText: string | null;
+  at: Date;
+}
+
+/** A mobile-originated message. */
+export interface InboundMessage {
+  carrierMessageId: string;
+  from: string;
+  to: string;
+  text: string;
+  media: MediaItem[];
+  receivedAt: Date;
+}
+
+/** Where an adapter hands what arrives; the engine's handlers write it in a transaction and resolve after. */
+export interface CarrierHandlers {
+  status(report: StatusReport): Promise<void>;
+  inbound(message: InboundMessage): Promise<void>;
+}
+
+export interface CarrierCapabilities {
+  sms: boolean;
+  mms: boolean;
+  /** Whether the carrier sells numbers through its API (simulator, Twilio) or numbers are provisioned outside (SMPP). */
+  numberInventory: boolean;
+  /** Submits per second the connection allows, when the carrier states one. */
+  maxSubmitsPerSecond: number | null;
+}
+
+export interface AvailableNumber {
+  /** E.164. */
+  number: string;
+  country: string;
+  capabilities: { sms: boolean; mms: boolean };
+}
+
+export interface Carrier {
+  readonly name: CarrierName;
+  readonly capabilities: CarrierCapabilities;
+  /** Connects (an SMPP bind) and starts handing receipts and inbound messages to the handlers. */
+  start(handlers: CarrierHandlers): Promise<void>;
+  /** Stops taking new submits, waits for the ones in flight, disconnects. */
+  stop(): Promise<void>;
+  send(message: OutboundMessage): Promise<SubmitResult>;
+  /** Numbers for sale; an adapter without an inventory answers an empty list. */
+  availableNumbers(query: { country: string; limit: number }): Promise<AvailableNumber[]>;
+  /** Buys a number from `availableNumbers`; resolves with the carrier's id for it. */
+  buyNumber(number: string): Promise<{ carrierNumberId: string }>;
+}
