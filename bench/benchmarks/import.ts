@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { seededRandom } from '@parley/shared';
 import type { BenchContext, Benchmark, DatabaseTarget } from '../lib/benchmark.js';
 import { ratio } from '../lib/load.js';
 import { repoRoot } from '../lib/paths.js';
@@ -80,17 +81,6 @@ async function serverModules(): Promise<ServerModules & { shared: SharedModule }
 // ---------------------------------------------------------------------------------------------------
 // The file: what a dental practice exports from its CRM, with the usual flaws of a real list.
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const firstNames = ['Ann', 'Bob', 'Chloé', 'Dan', 'Eve', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jon', 'Kemi', 'Liam', 'Maya', 'Noor', 'Omar', 'Pia'];
 const lastNames = ['Lee', 'Okafor', 'Martin', 'Wu', 'Adams', 'Haddad', 'Kim', 'Sato', 'García', 'Smith', 'Adeyemi', 'Murphy', 'Patel', 'Khan', 'Rossi', 'Berg'];
 const companies = ['', '', 'Harbor Dental', 'Bay Clinic', 'Acme, Inc.', 'North & Sons'];
@@ -102,7 +92,7 @@ const csvCell = (v: string): string => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"
 
 /** 100,000 rows: US and GB numbers in the formats people type, 1% without a number, some repeats and typos. */
 function generateRows(rows: number): { header: string[]; cells: string[][] } {
-  const random = prng(20260101);
+  const random = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const header = ['First Name', 'Last Name', 'Mobile', 'Email', 'Country', 'Tags', 'Company', 'City', 'Notes'];
   const cells: string[][] = [];

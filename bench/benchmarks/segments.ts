@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { seededRandom } from '@parley/shared';
 import type { Benchmark } from '../lib/benchmark.js';
 import { ratio } from '../lib/load.js';
 import { repoRoot } from '../lib/paths.js';
@@ -36,18 +37,6 @@ interface LibraryModule {
 
 async function load<T>(file: string): Promise<T> {
   return (await import(pathToFileURL(file).href)) as T;
-}
-
-/** mulberry32: the same bodies on every run. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Mostly GSM-7 names (é, ø, ß are GSM-7), a few that are not (í, ë, Ł).
@@ -136,7 +125,7 @@ export const segmentsBenchmark: Benchmark = {
     const libraryEntry = createRequire(path.join(sharedDir, 'package.json')).resolve('sms-segments-calculator');
     const { SegmentedMessage } = await load<LibraryModule>(libraryEntry);
 
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const bodies = messages(MESSAGES, random);
     const warmup = messages(WARMUP_MESSAGES, random);
     const fastPath = bodies.filter((body) => shared.countFast(body) !== null).length;

@@ -12,6 +12,7 @@ export * from './password.js';
 export * from './permissions.js';
 export * from './phone.js';
 export * from './pricing.js';
+export * from './seededRandom.js';
 export * from './segments.js';
 export * from './status.js';
 export * from './templateTokens.js';

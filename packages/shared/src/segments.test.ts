@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './seededRandom.js';
 import { countFast, countGsmFast, countSegments, gsmReplacements, isSelfContainedUcs2, type SegmentCount } from './segments.js';
 import { GSM_BASIC_CHARACTERS, GSM_EXTENSION_CHARACTERS, SMART_ENCODING_ENTRIES } from './segmentsTables.js';
 
@@ -20,18 +21,6 @@ function reference(text: string, smartEncoding = true): SegmentCount {
     nonGsmCharacters: [...new Set(message.getNonGsmCharacters())],
   };
   return sent === text ? count : { ...count, replaced: sent };
-}
-
-/** mulberry32: a small seeded generator, so a failure replays exactly. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const BASIC = Array.from(GSM_BASIC_CHARACTERS);
@@ -127,7 +116,7 @@ describe('countSegments', () => {
   });
 
   it('agrees with the library on thousands of random and edge-case texts (fast path and fallback)', () => {
-    const random = generator(20261121);
+    const random = seededRandom(20261121);
     const gsmOnly = [BASIC, EXTENSION, SMART, ['\r\n', '\n', ' ']];
     const ucs2Simple = [...gsmOnly, ATOMIC_SAMPLE, ATOMIC_SAMPLE];
     const mixed = [...gsmOnly, ATOMIC_SAMPLE, UNICODE];
@@ -163,7 +152,7 @@ describe('countSegments', () => {
   });
 
   it('takes the fast path for every GSM-7 text once smart-encoded', () => {
-    const random = generator(7);
+    const random = seededRandom(7);
     for (let i = 0; i < 500; i++) {
       const text = randomText(random, [BASIC, EXTENSION, SMART]);
       expect(countGsmFast(text), JSON.stringify(text)).not.toBeNull();

@@ -1,6 +1,7 @@
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@parley/shared';
 import { scanCsvText } from './csvScan.js';
 
 /** What csv-parse, configured as the importer configures it, makes of a text. */
@@ -22,17 +23,6 @@ function randomText(random: () => number, length: number): string {
   return text;
 }
 
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('scanCsvText', () => {
   it('counts rows and finds the header as csv-parse does', () => {
     expect(scanCsvText('a,b\r\n1,2\r\n\r\n', ',')).toEqual({ ok: true, rows: 3, headerRow: 1 });
@@ -48,7 +38,7 @@ describe('scanCsvText', () => {
   });
 
   it('agrees with csv-parse on 5,000 random files', () => {
-    const random = seeded(42);
+    const random = seededRandom(42);
     const disagreements: string[] = [];
     for (let k = 0; k < 5000; k += 1) {
       const text = randomText(random, 1 + Math.floor(random() * 40));
