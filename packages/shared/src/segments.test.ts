@@ -136,7 +136,7 @@ describe('countSegments', () => {
   }, 60_000);
 
   it('treats as self-contained only characters the library never joins into a larger grapheme', () => {
-    // Each character twice in a row, and after a Latin letter: any joining would merge graphemes.
+    // Each character twice in a row, and after a Latin letter: a joining rule would merge graphemes.
     for (let start = 0; start < ATOMIC.length; start += 1000) {
       const chunk = ATOMIC.slice(start, start + 1000).flatMap((character) => ['a', character, character]);
       expect(new SegmentedMessage(chunk.join(''), 'UCS-2', false).graphemes).toEqual(chunk);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { validationMessages } from '../validation.js';
-import { contactSchema } from './contacts.js';
+import { contactMobileInputSchema, contactSchema } from './contacts.js';
 
 /**
  * The privacy area (spec product.md /admin/gdpr; api.md §7.7): find a contact by number, download all that
@@ -9,20 +8,8 @@ import { contactSchema } from './contacts.js';
  */
 
 /** GET /v1/accounts/{acc}/gdpr/search?number=&country=: the number is normalised as contacts are. */
-export const privacySearchQuerySchema = z.object({
-  number: z
-    .string({ message: validationMessages.phoneNumberMissing })
-    .trim()
-    .min(1, { message: validationMessages.phoneNumberMissing })
-    .max(40, { message: 'At most 40 characters' }),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(2, { message: validationMessages.phoneCountryInvalid })
-    .optional()
-    .transform((c) => (c === '' ? undefined : c)),
-});
+// The same fields and messages as a contact's mobile, so the search reads a number as the contact dialog does.
+export const privacySearchQuerySchema = contactMobileInputSchema;
 
 export type PrivacySearchQuery = z.output<typeof privacySearchQuerySchema>;
 

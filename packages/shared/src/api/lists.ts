@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../forms.js';
 import { validationMessages } from '../validation.js';
-import { listMembershipStatuses } from './contacts.js';
+import { contactSchema, listMembershipStatuses } from './contacts.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 /**
@@ -46,15 +46,8 @@ export type SaveList = z.output<typeof saveListSchema>;
 // Members
 
 /** The part of a contact the members table shows. */
-export const listMemberContactSchema = z
-  .object({
-    id: z.uuid(),
-    firstName: z.string(),
-    lastName: z.string(),
-    mobile: z.object({ number: z.string(), country: z.string() }),
-    email: z.string().nullable(),
-    valid: z.boolean(),
-  })
+export const listMemberContactSchema = contactSchema
+  .pick({ id: true, firstName: true, lastName: true, mobile: true, email: true, valid: true })
   .meta({ id: 'ListMemberContact' });
 
 export const listMemberSchema = z

@@ -368,7 +368,7 @@ describe('SmppCarrier', () => {
       await vi.waitFor(() => {
         expect(held).toHaveLength(expected);
       }, WAIT);
-      // A round trip after the submits: any submit beyond the window would have arrived first.
+      // A round trip after the submits: a submit beyond the window would have arrived first.
       await smsc.enquireLink();
       expect(smsc.outstanding).toBe(expected);
       for (const answer of held.splice(0)) answer();
