@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { formatMoney, pageViewSinks } from '@parley/shared';
+import type { CarrierName } from './carriers/carrier.js';
 
 export const serviceNames = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -144,6 +145,75 @@ const webOrigins = z.string().transform((value, ctx) => {
   return [...new Set(origins)];
 });
 
+/** SMPP 3.4 C-Octet String limits (the terminating NUL excluded). */
+export const SMPP_SYSTEM_ID_MAX = 15;
+export const SMPP_PASSWORD_MAX = 8;
+export const SMPP_SYSTEM_TYPE_MAX = 12;
+
+const SMPP_URL_MESSAGE =
+  'must be smpp://systemId:password@host:port or smpps://systemId:password@host:port (TLS); percent-encode special characters';
+
+/** SMPP_URL: `smpp://systemId:password@host:port`, or `smpps://` for TLS. The port defaults to 2775 (3550 with TLS). */
+const smppUrl = z.string().transform((value, ctx): SmppConnectionConfig => {
+  let url: URL | null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'smpp:' && url.protocol !== 'smpps:') || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+    ctx.addIssue({ code: 'custom', message: SMPP_URL_MESSAGE });
+    return z.NEVER;
+  }
+  let systemId: string;
+  let password: string;
+  try {
+    systemId = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: SMPP_URL_MESSAGE });
+    return z.NEVER;
+  }
+  const problems: string[] = [];
+  if (systemId === '' || password === '') problems.push('must carry the system id and the password: smpp://systemId:password@host:port');
+  if (systemId.length > SMPP_SYSTEM_ID_MAX) problems.push(`the system id must be at most ${SMPP_SYSTEM_ID_MAX} characters (SMPP 3.4)`);
+  if (password.length > SMPP_PASSWORD_MAX) problems.push(`the password must be at most ${SMPP_PASSWORD_MAX} characters (SMPP 3.4)`);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  if (problems.length > 0) return z.NEVER;
+  const tls = url.protocol === 'smpps:';
+  return {
+    // URL keeps IPv6 literals in brackets; the socket wants the bare address.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (tls ? 3550 : 2775) : Number(url.port),
+    systemId,
+    password,
+    tls,
+    systemType: null,
+  };
+});
+
+/** 32 bytes as 64 hex digits or base64 (standard or URL-safe, padding optional). */
+export function decodeSecretsKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const key = Buffer.from(value.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const secretsKey = z.string().transform((value, ctx) => {
+  const key = decodeSecretsKey(value);
+  if (key === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 32 random bytes as 64 hexadecimal digits or base64 (e.g. the output of `openssl rand -base64 32`)',
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
+const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
+
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
 const envSchema = z.object({
   PORT: z.coerce
@@ -177,6 +247,22 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,10}(\.\d{1,4})?$/, { message: 'must be an amount in USD with at most 4 decimals, e.g. 5.0000' })
     .default('5.0000'),
+  SIMULATOR: booleanFlag.optional(),
+  CARRIER: carrierChoice.optional(),
+  SMPP_URL: smppUrl.optional(),
+  SMPP_SYSTEM_TYPE: z.string().max(SMPP_SYSTEM_TYPE_MAX, { message: `must be at most ${SMPP_SYSTEM_TYPE_MAX} characters (SMPP 3.4)` }).optional(),
+  SMPP_WINDOW: positiveInt(1000).default(10),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be a Twilio Account SID: AC followed by 32 hexadecimal digits' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
+  TWILIO_CALLER_ID: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +14155550100' })
+    .optional(),
+  SECRETS_KEY: secretsKey.optional(),
 });
 
 export interface Config {
@@ -199,7 +285,51 @@ export interface Config {
   identity: IdentityConfig;
   /** What a new account is credited on its trial plan: USD, a decimal string with 4 decimals. */
   billing: { trialCredit: string };
+  carriers: CarriersConfig;
+  secrets: SecretsConfig;
   version: string;
+}
+
+/** The deployment's SMPP connection (SMPP_URL, SMPP_SYSTEM_TYPE). */
+export interface SmppConnectionConfig {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  tls: boolean;
+  systemType: string | null;
+}
+
+/** The deployment's Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_CALLER_ID). */
+export interface TwilioConnectionConfig {
+  accountSid: string;
+  authToken: string;
+  /** The number verification calls come from; null: the number being verified asks for its own. */
+  callerId: string | null;
+}
+
+export interface CarriersConfig {
+  /** The embedded simulated carrier with virtual phones (SIMULATOR). */
+  simulator: boolean;
+  /** What new numbers are bought from (CARRIER); null when the deployment configures no carrier at all. */
+  defaultCarrier: CarrierName | null;
+  smpp: SmppConnectionConfig | null;
+  /** Outstanding submits per SMPP connection, the deployment's and accounts' own (SMPP_WINDOW). */
+  smppWindow: number;
+  twilio: TwilioConnectionConfig | null;
+  /** Twilio's REST API, for the deployment's account and accounts' own (TWILIO_API_BASE_URL). */
+  twilioApiBaseUrl: string;
+}
+
+/** The key carrier secrets are encrypted with (secrets/keyring.ts reads it). */
+export interface SecretsConfig {
+  /** SECRETS_KEY, decoded. */
+  key: Buffer | null;
+  /**
+   * Without SECRETS_KEY on the embedded database: the file a key is generated into on first use and read
+   * from after (DATA_DIR/secrets.key). Null on PostgreSQL: several processes must share one key.
+   */
+  keyFile: string | null;
 }
 
 export interface IdentityConfig {
@@ -273,11 +403,13 @@ export function loadConfig(
     throw new ConfigError(['SOCIAL_PROVIDERS: applies to the embedded issuer only; with OIDC_ISSUER set, configure social sign-in at that issuer']);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const carriers = carriersConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
     services: e.SERVICES,
@@ -299,8 +431,66 @@ export function loadConfig(
       extraWebOrigins: e.OIDC_EXTRA_WEB_ORIGINS ?? [],
     },
     billing: { trialCredit: formatMoney(e.TRIAL_CREDIT) },
+    carriers,
+    secrets: {
+      key: e.SECRETS_KEY ?? null,
+      keyFile: e.SECRETS_KEY === undefined && e.DATABASE_URL === undefined ? path.join(dataDir, 'secrets.key') : null,
+    },
     version,
   };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** The deployment's carriers: each configured one, and the default refused unless configured. */
+function carriersConfig(e: Env): CarriersConfig {
+  const problems: string[] = [];
+  if ((e.TWILIO_ACCOUNT_SID === undefined) !== (e.TWILIO_AUTH_TOKEN === undefined)) {
+    problems.push(
+      e.TWILIO_ACCOUNT_SID === undefined
+        ? 'TWILIO_ACCOUNT_SID: is required when TWILIO_AUTH_TOKEN is set (set both or neither)'
+        : 'TWILIO_AUTH_TOKEN: is required when TWILIO_ACCOUNT_SID is set (set both or neither)',
+    );
+  }
+  const twilio: TwilioConnectionConfig | null =
+    e.TWILIO_ACCOUNT_SID !== undefined && e.TWILIO_AUTH_TOKEN !== undefined
+      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, callerId: e.TWILIO_CALLER_ID ?? null }
+      : null;
+  // Twilio reaches us at PUBLIC_URL; the localhost default would leave every message at `queued`.
+  if (twilio !== null && e.PUBLIC_URL === undefined) {
+    problems.push("PUBLIC_URL: is required with TWILIO_ACCOUNT_SID (Twilio's status and inbound webhooks must reach this server)");
+  }
+  if (e.TWILIO_CALLER_ID !== undefined && twilio === null) problems.push('TWILIO_CALLER_ID: applies only with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+  if (e.SMPP_SYSTEM_TYPE !== undefined && e.SMPP_URL === undefined) problems.push('SMPP_SYSTEM_TYPE: applies only with SMPP_URL');
+  const smpp = e.SMPP_URL === undefined ? null : { ...e.SMPP_URL, systemType: e.SMPP_SYSTEM_TYPE ?? null };
+  const simulator = e.SIMULATOR ?? e.DATABASE_URL === undefined;
+
+  const configured: CarrierName[] = [...(simulator ? ['simulator' as const] : []), ...(smpp ? ['smpp' as const] : []), ...(twilio ? ['twilio' as const] : [])];
+  let defaultCarrier: CarrierName | null;
+  if (e.CARRIER !== undefined) {
+    defaultCarrier = e.CARRIER;
+    if (!configured.includes(e.CARRIER)) problems.push(`CARRIER: ${e.CARRIER} is not configured (${howToConfigure(e.CARRIER)})`);
+  } else if (simulator) {
+    defaultCarrier = 'simulator';
+  } else if (configured.length > 1) {
+    defaultCarrier = null;
+    problems.push('CARRIER: is required when both SMPP and Twilio are configured (smpp or twilio)');
+  } else {
+    defaultCarrier = configured[0] ?? null;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { simulator, defaultCarrier, smpp, smppWindow: e.SMPP_WINDOW, twilio, twilioApiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, '') };
+}
+
+function howToConfigure(carrier: CarrierName): string {
+  switch (carrier) {
+    case 'simulator':
+      return 'set SIMULATOR=true';
+    case 'smpp':
+      return 'set SMPP_URL';
+    case 'twilio':
+      return 'set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN';
+  }
 }
 
 /** The names the schema knows, for the documentation test. */

@@ -5,6 +5,7 @@ import { buildApp } from './http/app.js';
 import { testDatabaseKinds } from './test/databases.js';
 import { silentLogger } from './test/logger.js';
 import { startTestServer, type TestServer } from './test/server.js';
+import { createMessageHandlers } from './messaging/handlers.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -55,6 +56,8 @@ describe.each(testDatabaseKinds)('graceful shutdown on %s', (kind) => {
         database: server.database,
         jobs: server.jobs,
         mailer: server.mailer,
+        carriers: server.carriers,
+        carrierHandlers: createMessageHandlers({ database: server.database, log: silentLogger() }),
         authenticator: { authenticate: () => Promise.resolve(null) },
       },
       { webDist: null },

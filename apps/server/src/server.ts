@@ -5,7 +5,11 @@ import { openDatabase, type Database } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedPlans } from './billing/plans.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
+import { buildCarrierRegistry } from './carriers/deployment.js';
+import type { CarrierRegistry } from './carriers/registry.js';
 import { buildApp, type App } from './http/app.js';
+import { MessageDispatcher } from './messaging/dispatcher.js';
+import { createMessageHandlers } from './messaging/handlers.js';
 import type { AppContext } from './http/context.js';
 import { devAuthenticator, type Authenticator } from './identity/authenticator.js';
 import { loadIssuerKeys, publicJwks, type IssuerKeys } from './identity/issuer/keys.js';
@@ -27,6 +31,7 @@ export interface RunningServer {
   readonly database: Database;
   readonly jobs: JobQueue;
   readonly mailer: Mailer;
+  readonly carriers: CarrierRegistry;
   /** What bearer tokens (API, websockets) are checked with. */
   readonly authenticator: Authenticator;
   readonly app: App | null;
@@ -71,6 +76,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let app: App | null = null;
   let io: RealtimeServer | null = null;
   let dispatcher: OutboxDispatcher | null = null;
+  let messageDispatcher: MessageDispatcher | null = null;
+  let carriers: CarrierRegistry | null = null;
   try {
     await migrateDatabase(database);
     await seedPlans(database.db);
@@ -96,7 +103,9 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     }
     const keys = config.identity.embedded ? await loadIssuerKeys(database) : null;
     const authenticator = chooseAuthenticator(config, keys, database, log.child({ component: 'identity' }));
-    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer };
+    carriers = buildCarrierRegistry(config, database, log.child({ component: 'carriers' }));
+    const carrierHandlers = createMessageHandlers({ database, log });
+    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer, carriers, carrierHandlers };
     let url: string | null = null;
     if (roles.has('web')) {
       const issuer = keys ? createIssuer({ config, database, keys, log: log.child({ component: 'issuer' }) }) : null;
@@ -120,6 +129,10 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
       await dispatcher.start();
+      // Receipts and replies flow in before anything is sent out.
+      await carriers.start(carrierHandlers);
+      messageDispatcher = new MessageDispatcher({ database, carriers, log: log.child({ component: 'dispatcher' }) });
+      await messageDispatcher.start();
     }
 
     let stopping: Promise<void> | null = null;
@@ -128,6 +141,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       database,
       jobs,
       mailer,
+      carriers,
       authenticator,
       app,
       io,
@@ -139,6 +153,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       },
     };
     const jobsRef = jobs;
+    const carriersRef = carriers;
     async function stopAll(): Promise<void> {
       log.info('shutting down: finishing in-flight work');
       if (app && io) {
@@ -147,7 +162,9 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         io.engine.close();
       }
       if (app) await app.close();
+      await messageDispatcher?.stop();
       await dispatcher?.stop();
+      await carriersRef.stop();
       await jobsRef.stop(config.shutdownTimeoutMs);
       if (io) await closeRealtimeServer(io, app !== null);
       await database.close();
@@ -156,7 +173,9 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     return running;
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await messageDispatcher?.stop().catch(() => undefined);
     await dispatcher?.stop().catch(() => undefined);
+    await carriers?.stop().catch(() => undefined);
     await jobs?.stop(1000).catch(() => undefined);
     if (io) await closeRealtimeServer(io, app !== null).catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -7,6 +7,7 @@ export const clientConfigSchema = z
     version: z.string(),
     embedded: z.boolean().describe('true when the server runs on the embedded database'),
     publicUrl: z.string().describe('the address of this deployment (PUBLIC_URL); sign-in returns there'),
+    simulator: z.boolean().describe("true when the deployment's carriers include the simulator (virtual phones at /simulator)"),
     pageViews: z.object({
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),

@@ -61,6 +61,8 @@ export interface InboundMessage {
 /** Where an adapter hands what arrives; the engine's handlers write it in a transaction and resolve after. */
 export interface CarrierHandlers {
   status(report: StatusReport): Promise<void>;
+  /** Many receipts at once, written together; adapters that batch (the simulator) use it. */
+  statusMany(reports: readonly StatusReport[]): Promise<void>;
   inbound(message: InboundMessage): Promise<void>;
 }
 
@@ -71,6 +73,11 @@ export interface CarrierCapabilities {
   numberInventory: boolean;
   /** Submits per second the connection allows, when the carrier states one. */
   maxSubmitsPerSecond: number | null;
+  /**
+   * A repeated submit of the same message id is the same message (the simulator keys on it). Only then may
+   * the engine resubmit a message whose first submit has an unknown outcome (a worker died mid-submit).
+   */
+  idempotentSubmit: boolean;
 }
 
 export interface AvailableNumber {
@@ -88,6 +95,16 @@ export interface Carrier {
   /** Stops taking new submits, waits for the ones in flight, disconnects. */
   stop(): Promise<void>;
   send(message: OutboundMessage): Promise<SubmitResult>;
+  /**
+   * Submits several messages at once where the carrier can do better than one by one (the simulator writes
+   * them in one statement). Results come in the order of `messages`. The dispatcher uses it when present.
+   */
+  sendMany?(messages: readonly OutboundMessage[]): Promise<SubmitResult[]>;
+  /**
+   * Places a voice call to `to` that reads out a 6-digit code, for verifying a hosted number. Carriers
+   * without voice (SMPP) leave it out, and hosted numbers on them cannot be verified by call.
+   */
+  placeVerificationCall?(call: { from: string | null; to: string; code: string }): Promise<void>;
   /** Numbers for sale; an adapter without an inventory answers an empty list. */
   availableNumbers(query: { country: string; limit: number }): Promise<AvailableNumber[]>;
   /** Buys a number from `availableNumbers`; resolves with the carrier's id for it. */

@@ -7,6 +7,7 @@ import { accountMembers, accounts, users, type AccountRow } from '../db/schema/i
 import { publishEvent } from '../events/outbox.js';
 import { notFound } from '../http/errors.js';
 import { creditAccount } from './ledger.js';
+import type { FirstNumbers } from './phoneNumberFirst.js';
 
 export const TRIAL_CREDIT_DESCRIPTION = 'Trial credit';
 
@@ -38,10 +39,18 @@ export function newAccountFromForm(ownerId: string, form: CreateAccount): NewAcc
 
 /**
  * Opens an account on the Trial plan with its creator as Administrator and credits the trial credit
- * through the ledger, all in one transaction, and announces it (accountCreated).
+ * through the ledger, all in one transaction, and announces it (accountCreated). With `firstNumbers`
+ * (embedded mode with the simulator) the account gets its first number in the same transaction; the
+ * candidates are read before it, and an account with no number to be had is still created.
  */
-export async function createAccountFor(db: Db, account: NewAccount, trialCredit: string): Promise<AccountRow> {
-  return db.transaction(async (tx) => {
+export async function createAccountFor(
+  db: Db,
+  account: NewAccount,
+  trialCredit: string,
+  firstNumbers: FirstNumbers | null = null,
+): Promise<AccountRow> {
+  const offer = (await firstNumbers?.prepare(account.country)) ?? null;
+  const { row, firstNumber } = await db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, account.ownerId)).limit(1);
     if (!owner) throw notFound('The user');
     const [row] = await tx
@@ -69,8 +78,10 @@ export async function createAccountFor(db: Db, account: NewAccount, trialCredit:
     }
     const data: AccountCreatedEventData = { accountId: row.id, name: row.name, planId: row.planId };
     await publishEvent(tx, { type: 'accountCreated', accountId: row.id, userId: account.ownerId, data });
-    return { ...row, balance };
+    return { row: { ...row, balance }, firstNumber: (await offer?.claim(tx, row.id)) ?? null };
   });
+  if (offer !== null && firstNumber !== null) await offer.settle(firstNumber);
+  return row;
 }
 
 /** jsonb keeps no undefined; leaving the keys out keeps the stored documents tidy. */

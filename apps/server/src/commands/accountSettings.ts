@@ -11,8 +11,8 @@ import { publishEvent } from '../events/outbox.js';
 import { AppError, notFound } from '../http/errors.js';
 
 /**
- * Changes the name, defaults and support details of an account. The support phone is checked for the
- * account's country (the new one when the same request changes it).
+ * Changes the name, defaults, support details and quiet hours of an account. The support phone is checked
+ * for the account's country (the new one when the same request changes it).
  */
 export async function updateAccountSettings(db: Db, accountId: string, update: UpdateAccount): Promise<void> {
   await db.transaction(async (tx) => {
@@ -37,6 +37,13 @@ export async function updateAccountSettings(db: Db, accountId: string, update: U
           ? {}
           : { messageFrequency: update.defaults.messageFrequency }),
         ...(update.support === undefined ? {} : { support: website === undefined ? support : { ...support, website } }),
+        ...(update.quietHours === undefined
+          ? {}
+          : {
+              quietHoursEnabled: update.quietHours.enabled,
+              quietHoursStart: update.quietHours.start,
+              quietHoursEnd: update.quietHours.end,
+            }),
       })
       .where(eq(accounts.id, accountId));
     await publishEvent(tx, { type: 'accountUpdated', accountId, data: { accountId } });

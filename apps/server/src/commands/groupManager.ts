@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { GROUP_NAME_TAKEN_MESSAGE, GROUP_USERS_MESSAGE, type SaveGroup } from '@parley/shared';
+import { GROUP_NAME_TAKEN_MESSAGE, GROUP_PHONE_NUMBERS_MESSAGE, GROUP_USERS_MESSAGE, type SaveGroup } from '@parley/shared';
 import type { Db, Tx } from '../db/client.js';
-import { contactGroups, groupUsers } from '../db/schema/index.js';
-import { accountUserIds, findGroup, groupNameTaken, type GroupWithUsers } from '../groups/queries.js';
+import { contactGroups, groupPhoneNumbers, groupUsers } from '../db/schema/index.js';
+import { accountPhoneNumberIds, accountUserIds, findGroup, groupNameTaken, type GroupWithUsers } from '../groups/queries.js';
 import { AppError, notFound } from '../http/errors.js';
 import { isUuid } from '../lists/queries.js';
 import { lockAccount } from './accountLock.js';
@@ -16,6 +16,17 @@ async function check(tx: Tx, accountId: string, input: SaveGroup, exceptId?: str
   const wanted = input.users ?? [];
   const known = await accountUserIds(tx, accountId, wanted);
   if (wanted.some((id) => !known.has(id))) throw new AppError(400, 'validation_failed', `users: ${GROUP_USERS_MESSAGE}`);
+  const numbers = input.phoneNumbers ?? [];
+  const ours = await accountPhoneNumberIds(tx, accountId, numbers);
+  if (numbers.some((id) => !ours.has(id))) {
+    throw new AppError(400, 'validation_failed', `phoneNumbers: ${GROUP_PHONE_NUMBERS_MESSAGE}`);
+  }
+}
+
+async function replacePhoneNumbers(tx: Tx, groupId: string, ids: readonly string[]): Promise<void> {
+  await tx.delete(groupPhoneNumbers).where(eq(groupPhoneNumbers.groupId, groupId));
+  const unique = [...new Set(ids)];
+  if (unique.length > 0) await tx.insert(groupPhoneNumbers).values(unique.map((phoneNumberId) => ({ groupId, phoneNumberId })));
 }
 
 async function replaceUsers(tx: Tx, groupId: string, userIds: readonly string[]): Promise<void> {
@@ -29,10 +40,7 @@ async function reload(tx: Tx, accountId: string, groupId: string): Promise<Group
   return saved;
 }
 
-/**
- * A new group. Phone numbers are stored as the ids given until phone numbers exist in Parley; that
- * capability checks them against the account's numbers (docs/decisions.md).
- */
+/** A new group, with numbers and users of the account only. */
 export function createGroup(db: Db, accountId: string, input: SaveGroup): Promise<GroupWithUsers> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
@@ -43,9 +51,9 @@ export function createGroup(db: Db, accountId: string, input: SaveGroup): Promis
       accountId,
       name: input.name,
       tags: input.tags ?? [],
-      phoneNumberIds: input.phoneNumbers ?? [],
     });
     await replaceUsers(tx, id, input.users ?? []);
+    await replacePhoneNumbers(tx, id, input.phoneNumbers ?? []);
     return reload(tx, accountId, id);
   });
 }
@@ -61,11 +69,11 @@ export function updateGroup(db: Db, accountId: string, groupId: string, input: S
       .set({
         name: input.name,
         ...(input.tags === undefined ? {} : { tags: input.tags }),
-        ...(input.phoneNumbers === undefined ? {} : { phoneNumberIds: input.phoneNumbers }),
         updatedAt: sql`now()`,
       })
       .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)));
     if (input.users !== undefined) await replaceUsers(tx, groupId, input.users);
+    if (input.phoneNumbers !== undefined) await replacePhoneNumbers(tx, groupId, input.phoneNumbers);
     return reload(tx, accountId, groupId);
   });
 }

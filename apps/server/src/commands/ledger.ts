@@ -138,3 +138,58 @@ export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEn
   });
   return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
 }
+
+export interface LedgerRefund {
+  accountId: string;
+  /** USD, a decimal string with at most 4 decimals, above zero. */
+  amount: string;
+  description: string;
+  /** A refund made twice with the same key gives back once (a message id, a batch id). */
+  idempotencyKey?: string;
+}
+
+/**
+ * Gives back what a debit took (a message the carrier refused before accepting it): locks the account row
+ * as a debit does and writes a `refund` entry, in the caller's transaction.
+ */
+export async function refundAccount(tx: Tx, refund: LedgerRefund): Promise<LedgerEntry> {
+  const amount = formatMoney(refund.amount);
+  if (amount.startsWith('-') || amount === '0.0000') throw new Error(`a refund must be above zero: ${refund.amount}`);
+
+  const [locked] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.id, refund.accountId))
+    .for('no key update');
+  if (!locked) throw notFound('The account');
+
+  if (refund.idempotencyKey !== undefined) {
+    const [earlier] = await tx
+      .select({ id: accountTransactions.id, balanceAfter: accountTransactions.balanceAfter })
+      .from(accountTransactions)
+      .where(
+        and(eq(accountTransactions.accountId, refund.accountId), eq(accountTransactions.idempotencyKey, refund.idempotencyKey)),
+      )
+      .limit(1);
+    if (earlier) return { transactionId: earlier.id, balanceAfter: formatMoney(earlier.balanceAfter), duplicate: true };
+  }
+
+  const [updated] = await tx
+    .update(accounts)
+    .set({ balance: sql`${accounts.balance} + ${amount}::numeric`, updatedAt: new Date() })
+    .where(eq(accounts.id, refund.accountId))
+    .returning({ balance: accounts.balance });
+  if (!updated) throw notFound('The account');
+
+  const transactionId = uuidv7();
+  await tx.insert(accountTransactions).values({
+    id: transactionId,
+    accountId: refund.accountId,
+    kind: 'refund',
+    amount,
+    balanceAfter: updated.balance,
+    description: refund.description,
+    idempotencyKey: refund.idempotencyKey ?? null,
+  });
+  return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
+}

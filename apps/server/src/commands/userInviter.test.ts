@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_NOT_SENT_MESSAGE } from '@parley/shared';
 import type { Database } from '../db/client.js';
+import { createCarrierRegistry } from '../carriers/registry.js';
 import type { AppContext } from '../http/context.js';
 import { AppError } from '../http/errors.js';
 import { JobQueue } from '../jobs/queue.js';
@@ -12,6 +13,7 @@ import { createAccount, createUser } from '../test/factories.js';
 import { silentLogger } from '../test/logger.js';
 import { mailsTo } from '../test/mail.js';
 import { inviteUser, resendInvitation, ResendGate } from './userInviter.js';
+import { createMessageHandlers } from '../messaging/handlers.js';
 
 describe('ResendGate', () => {
   it('lets one send through per invitation per interval, and a released slot at once', () => {
@@ -46,7 +48,7 @@ describe.each(testDatabaseKinds)('resending an invitation on %s', (kind) => {
     };
     const log = silentLogger();
     const jobs = new JobQueue({ database, log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1 });
-    ctx = { config: testConfig(), log, database, jobs, authenticator: { authenticate: () => Promise.resolve(null) }, mailer };
+    ctx = { config: testConfig(), log, database, jobs, authenticator: { authenticate: () => Promise.resolve(null) }, mailer, carriers: createCarrierRegistry('simulator', { deployment: {} }), carrierHandlers: createMessageHandlers({ database, log: silentLogger() }) };
   });
   afterAll(async () => {
     await database.close();

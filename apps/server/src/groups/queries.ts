@@ -1,6 +1,14 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
-import { accountMembers, contactGroups, groupUsers, users, type GroupRow } from '../db/schema/index.js';
+import {
+  accountMembers,
+  contactGroups,
+  groupPhoneNumbers,
+  groupUsers,
+  phoneNumbers,
+  users,
+  type GroupRow,
+} from '../db/schema/index.js';
 import { isUuid } from '../lists/queries.js';
 
 export interface GroupMemberUser {
@@ -13,6 +21,31 @@ export interface GroupMemberUser {
 export interface GroupWithUsers {
   group: GroupRow;
   users: GroupMemberUser[];
+  /** The ids of the account's numbers the group holds. */
+  phoneNumberIds: string[];
+}
+
+async function numbersOf(q: Queryable, accountId: string, groupIds: string[]): Promise<Map<string, string[]>> {
+  const byGroup = new Map<string, string[]>(groupIds.map((id) => [id, []]));
+  if (groupIds.length === 0) return byGroup;
+  const rows = await q
+    .select({ groupId: groupPhoneNumbers.groupId, id: groupPhoneNumbers.phoneNumberId })
+    .from(groupPhoneNumbers)
+    .innerJoin(phoneNumbers, and(eq(phoneNumbers.id, groupPhoneNumbers.phoneNumberId), eq(phoneNumbers.accountId, accountId)))
+    .where(inArray(groupPhoneNumbers.groupId, groupIds))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id));
+  for (const { groupId, id } of rows) byGroup.get(groupId)?.push(id);
+  return byGroup;
+}
+
+/** The ids among `ids` that are numbers of the account (released ones excepted). */
+export async function accountPhoneNumberIds(q: Queryable, accountId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await q
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), inArray(phoneNumbers.id, [...ids]), sql`${phoneNumbers.status} <> 'released'`));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -41,7 +74,11 @@ export async function findGroup(q: Queryable, accountId: string, groupId: string
     .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)))
     .limit(1);
   if (!group) return null;
-  return { group, users: (await usersOf(q, accountId, [group.id])).get(group.id) ?? [] };
+  return {
+    group,
+    users: (await usersOf(q, accountId, [group.id])).get(group.id) ?? [],
+    phoneNumberIds: (await numbersOf(q, accountId, [group.id])).get(group.id) ?? [],
+  };
 }
 
 /** The account's groups by name (ignoring case), with their users. */
@@ -59,12 +96,13 @@ export async function listGroups(
     .orderBy(asc(sql`lower(${contactGroups.name})`), asc(contactGroups.id))
     .limit(page.limit)
     .offset(page.offset);
-  const byGroup = await usersOf(
-    q,
-    accountId,
-    groups.map((g) => g.id),
-  );
-  return { rows: groups.map((group) => ({ group, users: byGroup.get(group.id) ?? [] })), totalCount: total?.n ?? 0 };
+  const ids = groups.map((g) => g.id);
+  const byGroup = await usersOf(q, accountId, ids);
+  const numbers = await numbersOf(q, accountId, ids);
+  return {
+    rows: groups.map((group) => ({ group, users: byGroup.get(group.id) ?? [], phoneNumberIds: numbers.get(group.id) ?? [] })),
+    totalCount: total?.n ?? 0,
+  };
 }
 
 export async function groupNameTaken(q: Queryable, accountId: string, name: string, exceptId?: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { silentLogger } from '../test/logger.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { AppError } from './errors.js';
+import { createMessageHandlers } from '../messaging/handlers.js';
 
 describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
   let server: TestServer;
@@ -49,6 +50,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
     expect(await res.json()).toEqual({
       version: '0.0.0-test',
       embedded: kind === 'pglite',
+      simulator: server.carriers.configured.includes('simulator'),
       pageViews: { sink: 'off', url: null },
       realtime: { path: '/socket.io', devAuth: false },
       publicUrl: server.config.publicUrl,
@@ -100,6 +102,8 @@ describe('error handling', () => {
         database: server.database,
         jobs: server.jobs,
         mailer: server.mailer,
+        carriers: server.carriers,
+        carrierHandlers: createMessageHandlers({ database: server.database, log: silentLogger() }),
         authenticator: { authenticate: () => Promise.resolve(null) },
       },
       { webDist: null },

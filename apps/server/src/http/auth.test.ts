@@ -11,6 +11,8 @@ import { JobQueue } from '../jobs/queue.js';
 import { createLocalMailbox } from '../mail/localMailbox.js';
 import { buildApp, type App } from './app.js';
 import { membershipOf, principalOf } from './auth.js';
+import { createCarrierRegistry } from '../carriers/registry.js';
+import { createMessageHandlers } from '../messaging/handlers.js';
 
 describe.each(testDatabaseKinds)('the API guard on %s', (kind) => {
   let database: Database;
@@ -24,7 +26,7 @@ describe.each(testDatabaseKinds)('the API guard on %s', (kind) => {
     const config = testConfig();
     const jobs = new JobQueue({ database, log: silentLogger(), work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1 });
     app = await buildApp(
-      { config, log: silentLogger(), database, jobs, authenticator, mailer: createLocalMailbox(database.db) },
+      { config, log: silentLogger(), database, jobs, authenticator, mailer: createLocalMailbox(database.db), carriers: createCarrierRegistry('simulator', { deployment: {} }), carrierHandlers: createMessageHandlers({ database, log: silentLogger() }) },
       { webDist: null },
     );
     app.get('/v1/probe/me', { config: { permission: 'authenticated' } }, (request) => ({

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { CarrierRegistry, EngineHandlers } from '../carriers/registry.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Authenticator } from '../identity/authenticator.js';
@@ -13,4 +14,8 @@ export interface AppContext {
   jobs: JobQueue;
   authenticator: Authenticator;
   mailer: Mailer;
+  /** The carriers numbers send through (the simulator by default). */
+  carriers: CarrierRegistry;
+  /** What carriers hand receipts and inbound messages to (webhooks call them from the web role). */
+  carrierHandlers: EngineHandlers;
 }

@@ -62,6 +62,7 @@ export function presentAccount({ account, plan }: AccountWithPlan, role: Role, n
       universalMMS: options.universalMMS === true,
       contactTracking: options.contactTracking === true,
     },
+    quietHours: { enabled: account.quietHoursEnabled, start: account.quietHoursStart, end: account.quietHoursEnd },
     support: support.success ? support.data : {},
     questionnaire: questionnaire.success ? questionnaire.data : { messagingType: [], desiredIntegrations: [] },
     promoCode: account.promoCode,

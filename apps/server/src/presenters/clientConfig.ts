@@ -1,13 +1,19 @@
 import type { ClientConfig } from '@parley/shared';
+import type { CarrierName } from '../carriers/carrier.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { REALTIME_PATH } from '../realtime/server.js';
 
-export function presentClientConfig(config: Config, databaseKind: Database['kind']): ClientConfig {
+export function presentClientConfig(
+  config: Config,
+  databaseKind: Database['kind'],
+  carriers: readonly CarrierName[],
+): ClientConfig {
   return {
     version: config.version,
     embedded: databaseKind === 'pglite',
     publicUrl: config.publicUrl,
+    simulator: carriers.includes('simulator'),
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
     auth: {

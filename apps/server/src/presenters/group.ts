@@ -1,12 +1,12 @@
 import type { Group } from '@parley/shared';
 import type { GroupWithUsers } from '../groups/queries.js';
 
-export function presentGroup({ group, users }: GroupWithUsers): Group {
+export function presentGroup({ group, users, phoneNumberIds }: GroupWithUsers): Group {
   return {
     id: group.id,
     name: group.name,
     tags: group.tags,
-    phoneNumbers: group.phoneNumberIds.map((id) => ({ id })),
+    phoneNumbers: phoneNumberIds.map((id) => ({ id })),
     users,
     created: { at: group.createdAt.toISOString() },
     updated: { at: group.updatedAt.toISOString() },

@@ -1,8 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Authenticator, Principal } from '../identity/authenticator.js';
+import { buildCarrierRegistry } from '../carriers/deployment.js';
+import type { CarrierRegistry } from '../carriers/registry.js';
 import { buildApp, type App } from '../http/app.js';
 import { JobQueue } from '../jobs/queue.js';
+import { createMessageHandlers } from '../messaging/handlers.js';
 import { createLocalMailbox } from '../mail/localMailbox.js';
 import type { Database } from '../db/client.js';
 import { testConfig } from './config.js';
@@ -28,6 +31,8 @@ export interface ApiHarness {
   app: App;
   database: Database;
   authenticator: TableAuthenticator;
+  /** The deployment's carriers as the config describes them (the simulator by default), not started. */
+  carriers: CarrierRegistry;
   /** A bearer token for a user (memberships decide the rest). */
   tokenFor(userId: string): string;
   /** One request with an optional bearer token and JSON body. */
@@ -42,8 +47,9 @@ export async function startApiHarness(kind: TestDatabaseKind, env: Record<string
   const log = silentLogger();
   const jobs = new JobQueue({ database, log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1 });
   const authenticator = new TableAuthenticator();
+  const carriers = buildCarrierRegistry(config, database, log);
   const app = await buildApp(
-    { config, log, database, jobs, authenticator, mailer: createLocalMailbox(database.db) },
+    { config, log, database, jobs, authenticator, mailer: createLocalMailbox(database.db), carriers, carrierHandlers: createMessageHandlers({ database, log }) },
     { webDist: null },
   );
   await app.ready();
@@ -51,6 +57,7 @@ export async function startApiHarness(kind: TestDatabaseKind, env: Record<string
     app,
     database,
     authenticator,
+    carriers,
     tokenFor: (userId) => authenticator.add({ userId, accountIds: [] }),
     call: (method, url, token, body) =>
       app.inject({
@@ -61,6 +68,7 @@ export async function startApiHarness(kind: TestDatabaseKind, env: Record<string
       }),
     async close() {
       await app.close();
+      await carriers.stop();
       await database.close();
     },
   };

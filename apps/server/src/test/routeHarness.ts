@@ -66,6 +66,9 @@ export function useRouteHarness(kind: TestDatabaseKind, options: RouteHarnessOpt
     get authenticator() {
       return started().authenticator;
     },
+    get carriers() {
+      return started().carriers;
+    },
     tokenFor: (userId) => started().tokenFor(userId),
     call: (method, url, token, body) => started().call(method, url, token, body),
     close: () => started().close(),

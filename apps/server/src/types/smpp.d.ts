@@ -88,7 +88,7 @@ declare module 'smpp' {
     unbind: PduCommand;
     close(callback?: () => void): void;
     destroy(callback?: () => void): void;
-    on(event: 'connect' | 'close', listener: () => void): this;
+    on(event: 'connect' | 'secureConnect' | 'close', listener: () => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
     on(event: string, listener: (pdu: PDU) => void): this;
   }
@@ -99,6 +99,12 @@ declare module 'smpp' {
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 
+  /** With key and cert: a TLS server (tls.Server). */
+  export function createServer(options: { key: string | Buffer; cert: string | Buffer }, listener?: (session: Session) => void): Server;
   export function createServer(listener?: (session: Session) => void): Server;
-  export function connect(options: { host: string; port: number }, listener?: () => void): Session;
+  /** With `tls`: tls.connect with these options (ca, servername ...); the session emits 'secureConnect' once secure. */
+  export function connect(
+    options: { host: string; port: number; tls?: boolean; ca?: string | Buffer; servername?: string },
+    listener?: () => void,
+  ): Session;
 }

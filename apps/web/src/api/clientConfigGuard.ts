@@ -14,6 +14,7 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     isString(value.version) &&
     typeof value.embedded === 'boolean' &&
     isString(value.publicUrl) &&
+    typeof value.simulator === 'boolean' &&
     isObject(pageViews) &&
     (pageViewSinks as readonly unknown[]).includes(pageViews.sink) &&
     (pageViews.url === null || isString(pageViews.url)) &&

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../pages/pageProps';
 
-export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr';
+export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
@@ -18,6 +18,8 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   verified: lazy(() => import('../pages/verification/VerifiedPage').then((m) => ({ default: m.VerifiedPage }))),
   list: lazy(() => import('../pages/lists/ListPage').then((m) => ({ default: m.ListPage }))),
   gdpr: lazy(() => import('../pages/admin/gdpr/GdprPage').then((m) => ({ default: m.GdprPage }))),
+  approvals: lazy(() => import('../pages/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage }))),
+  simulator: lazy(() => import('../pages/simulator/SimulatorPage').then((m) => ({ default: m.SimulatorPage }))),
   resendVerification: lazy(() =>
     import('../pages/verification/ResendVerificationPage').then((m) => ({ default: m.ResendVerificationPage })),
   ),

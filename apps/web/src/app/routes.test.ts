@@ -68,6 +68,7 @@ const protectedPages: [string, string][] = [
   ['/notifications/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'Notification Channel'],
   ['/admin/gdpr', 'GDPR'],
   ['/featurerequests', 'Feature Requests'],
+  ['/simulator', 'Simulator'],
   ['/approvals/acceptablehours', 'Acceptable Hours'],
   ['/approvals/somethingelse', 'Unknown'],
 ];
@@ -80,6 +81,10 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/contacts': 'contacts',
   '/lists/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'list',
   '/admin/gdpr': 'gdpr',
+  // One page for every approval type: it titles an unknown one Unknown and has nothing to approve there.
+  '/approvals/acceptablehours': 'approvals',
+  '/approvals/somethingelse': 'approvals',
+  '/simulator': 'simulator',
 };
 
 const openPages: [string, string, PageRoute['page']][] = [
@@ -180,6 +185,8 @@ describe('route table', () => {
       '/notifications/:channelId',
       '/admin/gdpr',
       '/featurerequests',
+      // The simulator carrier's virtual phones (embedded default).
+      '/simulator',
       '/media/:messageId/:idx',
       '/approvals/:approvalType',
       '/login',

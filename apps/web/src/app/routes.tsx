@@ -70,8 +70,10 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/notifications/:channelId', 'Notification Channel'),
   inApp('/admin/gdpr', 'GDPR', 'gdpr'),
   inApp('/featurerequests', 'Feature Requests'),
+  // The simulated carrier's virtual phones; the page says so where the deployment has no simulator.
+  inApp('/simulator', 'Simulator', 'simulator'),
   { path: '/media/:messageId/:idx', title: 'Media', access: 'protected', layout: 'bare', page: 'notAvailable' },
-  inApp('/approvals/:approvalType', approvalTitle),
+  inApp('/approvals/:approvalType', approvalTitle, 'approvals'),
   openRoute('/login', 'Login', 'login'),
   openRoute('/signup', 'Sign Up', 'signup'),
   openRoute('/verified', 'Verified', 'verified'),

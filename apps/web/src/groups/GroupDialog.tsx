@@ -24,7 +24,15 @@ import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { useApiClient } from '../api/apiContext';
 import { errorMessage } from '../api/client';
 import { useSnackbar } from '../components/snackbarContext';
+import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
 import { useAccountUsers } from '../settings/queries';
+import {
+  accountNumbers,
+  groupNumberLabel,
+  groupNumberOptions,
+  holdsReleasedNumbers,
+  phoneNumbersToSend,
+} from './groupPhoneNumbers';
 import { groupSaved, groupsQueryKey, type GroupPage } from './queries';
 
 interface GroupDialogProps {
@@ -37,7 +45,7 @@ interface GroupDialogProps {
 const userLabel = (u: Pick<AccountUser, 'firstName' | 'lastName' | 'email'>): string =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-/** Group create/update (spec dialog): name required, tags, users of the account; phone numbers come later. */
+/** Group create/update (spec dialog): name required, tags, users and phone numbers of the account. */
 export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -45,14 +53,21 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
   const titleId = useId();
   const users = useAccountUsers(accountId);
   const members = (users.data ?? []).filter((u) => u.status === 'active');
+  const phoneNumbers = usePhoneNumbers(accountId);
+  const numbers = phoneNumbers.isSuccess ? accountNumbers(phoneNumbers.data) : undefined;
+  const heldNumbers = group?.phoneNumbers.map((n) => n.id) ?? [];
   const { register, control, handleSubmit, formState } = useForm<SaveGroupInput, unknown, SaveGroup>({
     resolver: zodResolver(saveGroupSchema),
-    defaultValues: { name: group?.name ?? '', tags: group?.tags ?? [], users: group?.users.map((u) => u.id) ?? [] },
+    defaultValues: {
+      name: group?.name ?? '',
+      tags: group?.tags ?? [],
+      users: group?.users.map((u) => u.id) ?? [],
+      phoneNumbers: heldNumbers,
+    },
   });
   const save = useMutation({
-    // Phone numbers are not sent: the dialog cannot choose them yet, and a PUT without them keeps them.
-    mutationFn: async ({ name, tags, users: userIds }: SaveGroup) => {
-      const body = { name, tags, users: userIds };
+    mutationFn: async ({ name, tags, users: userIds, phoneNumbers: numberIds }: SaveGroup) => {
+      const body = { name, tags, users: userIds, phoneNumbers: phoneNumbersToSend(numberIds ?? [], numbers) };
       return group === undefined
         ? (await api.post<{ data: Group }>(`/v1/accounts/${accountId}/groups`, body)).data
         : (await api.put<{ data: Group }>(`/v1/accounts/${accountId}/groups/${group.id}`, body)).data;
@@ -136,11 +151,41 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
                 />
               )}
             />
-            <TextField
-              label="Phone Numbers"
-              disabled
-              value={group === undefined || group.phoneNumbers.length === 0 ? '' : `${group.phoneNumbers.length} assigned`}
-              helperText="Phone numbers can be assigned once the account has phone numbers of its own."
+            <Controller
+              control={control}
+              name="phoneNumbers"
+              render={({ field }) => {
+                const selected = field.value ?? [];
+                return (
+                  <Autocomplete
+                    multiple
+                    // Until the numbers are known the group's own cannot be named, and a save keeps them.
+                    disabled={numbers === undefined}
+                    loading={phoneNumbers.isPending}
+                    options={numbers === undefined ? [] : groupNumberOptions(phoneNumbers.data ?? [], heldNumbers, selected)}
+                    value={numbers === undefined ? [] : selected}
+                    onChange={(_event, value) => {
+                      field.onChange(value);
+                    }}
+                    getOptionLabel={(id) => (numbers === undefined ? id : groupNumberLabel(id, numbers))}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label="Phone Numbers"
+                        error={!!e.phoneNumbers || phoneNumbers.isError}
+                        helperText={
+                          e.phoneNumbers?.message ??
+                          (phoneNumbers.isError
+                            ? `The phone numbers could not be loaded (${errorMessage(phoneNumbers.error)}); the group keeps its numbers.`
+                            : numbers !== undefined && holdsReleasedNumbers(selected, numbers)
+                              ? 'Released numbers leave the group when it is saved.'
+                              : 'Messages to these numbers go to this group’s conversations')
+                        }
+                      />
+                    )}
+                  />
+                );
+              }}
             />
           </Stack>
           {save.isError && (

@@ -25,7 +25,9 @@ import { errorMessage } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useSnackbar } from '../components/snackbarContext';
+import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
 import { GroupDialog } from './GroupDialog';
+import { accountNumbers, groupNumberLabel } from './groupPhoneNumbers';
 import { groupRemoved, groupsQueryKey, useGroups, type GroupPage } from './queries';
 
 type Editing = { kind: 'create' } | { kind: 'update'; group: Group } | null;
@@ -47,6 +49,8 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
   const snackbar = useSnackbar();
   const titleId = useId();
   const groups = useGroups(accountId);
+  const phoneNumbers = usePhoneNumbers(accountId);
+  const numbers = phoneNumbers.isSuccess ? accountNumbers(phoneNumbers.data) : undefined;
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Group | null>(null);
   const remove = useMutation({
@@ -98,7 +102,14 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
                       ))}
                     </TableCell>
                     <TableCell>{userNames(group)}</TableCell>
-                    <TableCell>{group.phoneNumbers.length}</TableCell>
+                    <TableCell>
+                      {/* Without the account's numbers they cannot be named: their count stands in. */}
+                      {numbers === undefined
+                        ? group.phoneNumbers.length
+                        : group.phoneNumbers.map(({ id }) => (
+                            <Chip key={id} size="small" label={groupNumberLabel(id, numbers)} sx={{ mr: 0.5, mb: 0.5 }} />
+                          ))}
+                    </TableCell>
                     {canManage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <IconButton size="small" aria-label={`Edit ${group.name}`} onClick={() => { setEditing({ kind: 'update', group }); }}>

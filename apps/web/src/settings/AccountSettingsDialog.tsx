@@ -8,6 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { PhoneNumbersTab } from './phoneNumbers/PhoneNumbersTab';
 import { PlanTab } from './PlanTab';
 import { UsersTab } from './UsersTab';
 
@@ -46,7 +47,8 @@ export const AccountSettingsDialog = ({ accountId, onClose }: { accountId: strin
       <DialogContent id="settings-panel" role="tabpanel" aria-labelledby={tabId(tab)} sx={{ minHeight: 360 }}>
         {tab === 'Plan' && <PlanTab accountId={accountId} />}
         {tab === 'Users' && <UsersTab accountId={accountId} />}
-        {(tab === 'Invoices' || tab === 'Phone Numbers') && <NotAvailable />}
+        {tab === 'Invoices' && <NotAvailable />}
+        {tab === 'Phone Numbers' && <PhoneNumbersTab accountId={accountId} />}
       </DialogContent>
     </Dialog>
   );

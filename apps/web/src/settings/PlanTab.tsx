@@ -14,6 +14,7 @@ import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountOptionSwitches } from './AccountOptionSwitches';
 import { ApiCredentialsSection } from './ApiCredentialsSection';
 import { CloseAccountDialog } from './CloseAccountDialog';
+import { QuietHoursForm } from './QuietHoursForm';
 import { approximateMessageCount } from './messageEstimate';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
@@ -48,6 +49,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
       </Box>
       <AccountDefaultsForm account={data} />
       <AccountOptionSwitches account={data} />
+      <QuietHoursForm account={data} />
       <ApiCredentialsSection accountId={accountId} />
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

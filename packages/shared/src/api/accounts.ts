@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { countryCode, messageFrequencyUnits } from '../accounts.js';
 import { emailAddress, httpUrl, requiredText } from '../forms.js';
 import { roleSchema } from '../permissions.js';
+import { TIME_OF_DAY_PATTERN } from '../quietHours.js';
 import { validationMessages } from '../validation.js';
 import { moneySchema } from './money.js';
 import { listResponse, recordResponse } from './pagination.js';
@@ -38,6 +39,28 @@ export const accountSupportInputSchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
 });
 
+export const TIME_OF_DAY_MESSAGE = 'Use HH:MM, from 00:00 to 23:59';
+export const QUIET_HOURS_SAME_MESSAGE = 'The start and the end must differ';
+
+const timeOfDay = z
+  .string({ message: validationMessages.required })
+  .trim()
+  .regex(TIME_OF_DAY_PATTERN, { message: TIME_OF_DAY_MESSAGE });
+
+/**
+ * Acceptable hours in the recipient's local time: messages queued outside them wait for the next `start`.
+ * `start` after `end` spans midnight. Off: messages go at once and carry no time zone.
+ */
+export const quietHoursSchema = z
+  .object({ enabled: z.boolean(), start: z.string(), end: z.string() })
+  .meta({ id: 'QuietHours' });
+
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+export const quietHoursInputSchema = z
+  .object({ enabled: z.boolean({ message: 'Use true or false' }), start: timeOfDay, end: timeOfDay })
+  .refine((value) => value.start !== value.end, { message: QUIET_HOURS_SAME_MESSAGE, path: ['end'] });
+
 /** PUT /v1/accounts/{acc}: each part is optional; a part that is sent replaces what was there. */
 export const updateAccountSchema = z
   .object({
@@ -49,6 +72,7 @@ export const updateAccountSchema = z
       })
       .optional(),
     support: accountSupportInputSchema.optional(),
+    quietHours: quietHoursInputSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const country = value.defaults?.country;
@@ -126,6 +150,7 @@ export const accountSchema = z
       messageFrequency: messageFrequencySchema.nullable(),
     }),
     options: accountOptionsSchema,
+    quietHours: quietHoursSchema,
     support: accountSupportSchema,
     questionnaire: questionnaireSchema,
     promoCode: z.string().nullable(),

@@ -16,6 +16,7 @@ export const GROUP_FETCH_LIMIT = 100;
 
 export const GROUP_NAME_TAKEN_MESSAGE = 'A group with this name already exists';
 export const GROUP_USERS_MESSAGE = 'Every user of a group must be a user of this account';
+export const GROUP_PHONE_NUMBERS_MESSAGE = 'Every phone number of a group must be a number of this account';
 export const GROUP_SAVE_FAILED_MESSAGE = 'Failed to save group';
 
 export const groupUserSchema = z
@@ -27,10 +28,7 @@ export const groupSchema = z
     id: z.uuid(),
     name: z.string(),
     tags: z.array(z.string()),
-    /**
-     * The phone numbers of the group, by id. Until phone numbers exist in Parley these are the ids as
-     * they were given (any UUID); the phone-number capability checks them and adds their numbers.
-     */
+    /** The group's numbers by id: numbers of the account (a released one stays until the group is saved without it). */
     phoneNumbers: z.array(z.object({ id: z.uuid() })),
     users: z.array(groupUserSchema),
     created: z.object({ at: z.iso.datetime() }),

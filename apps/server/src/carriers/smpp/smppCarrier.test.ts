@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarrierHandlers, InboundMessage, OutboundMessage, StatusReport } from '../carrier.js';
 import { SmppBindError, SmppCarrier, type SmppCarrierOptions } from './smppCarrier.js';
 import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from './testSmsc.js';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './testTls.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 
@@ -19,6 +20,10 @@ function recorder(): Recorder {
     received,
     status: (report) => {
       statuses.push(report);
+      return Promise.resolve();
+    },
+    statusMany: (reports) => {
+      statuses.push(...reports);
       return Promise.resolve();
     },
     inbound: (message) => {
@@ -377,5 +382,54 @@ describe('SmppCarrier', () => {
     expect((await results).every((result) => result.accepted)).toBe(true);
     expect(smsc.submits).toHaveLength(5);
     expect(smsc.maxOutstanding).toBe(2);
+  });
+
+  describe('over TLS (smpps)', () => {
+    let secure: TestSmsc;
+    beforeEach(async () => {
+      secure = await TestSmsc.start({ tls: { key: TEST_TLS_KEY, cert: TEST_TLS_CERT } });
+    });
+    afterEach(async () => {
+      // Stopped before their SMSC goes, so they do not go on reconnecting to it.
+      for (const created of carriers.splice(0)) await created.stop();
+      await secure.close();
+    });
+
+    it('binds, submits and takes receipts over TLS when the certificate is trusted', async () => {
+      const handlers = recorder();
+      const smpp = await started({ host: '127.0.0.1', port: secure.port, tls: true, tlsCa: TEST_TLS_CERT }, handlers);
+      expect(smpp.bound).toBe(true);
+      expect(secure.binds).toBe(1);
+      const result = await smpp.send(message());
+      expect(result).toEqual({ accepted: true, carrierMessageId: 'msg-1' });
+      await secure.deliver(receipt('msg-1', 'DELIVRD'));
+      await vi.waitFor(() => {
+        expect(handlers.statuses.map((s) => s.status)).toEqual(['delivered']);
+      }, WAIT);
+    });
+
+    it('refuses an SMSC whose certificate it does not trust, before sending the password', async () => {
+      const smpp = carrier({ host: '127.0.0.1', port: secure.port, tls: true });
+      await expect(smpp.start(recorder())).rejects.toThrow(/self[- ]signed certificate/);
+      expect(smpp.bound).toBe(false);
+      expect(secure.binds).toBe(0);
+    });
+
+    it('does not speak plain SMPP to a TLS port', async () => {
+      const smpp = carrier({ host: '127.0.0.1', port: secure.port });
+      const outcome = await Promise.race([
+        smpp.start(recorder()).then(
+          () => 'bound',
+          () => 'refused',
+        ),
+        new Promise<string>((resolve) => {
+          setTimeout(() => {
+            resolve('no answer');
+          }, 1000);
+        }),
+      ]);
+      expect(outcome).not.toBe('bound');
+      expect(secure.binds).toBe(0);
+    });
   });
 });

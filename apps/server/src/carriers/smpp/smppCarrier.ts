@@ -20,6 +20,10 @@ export interface SmppCarrierOptions {
   systemId: string;
   password: string;
   systemType?: string;
+  /** SMPP over TLS (smpps://); the SMSC's certificate is checked against the system's CAs, or `tlsCa`. */
+  tls?: boolean;
+  /** PEM of the CA the SMSC's certificate chains to, when it is a private one. */
+  tlsCa?: string;
   /** Submits sent and not yet answered; the rest wait. Default 10. */
   windowSize?: number;
   /** Seconds between enquire_links; a link that has not answered by the next one is dropped. Default 30. */
@@ -103,7 +107,7 @@ function contentOf(pdu: PDU): { udh: Buffer[]; text: string } {
  */
 export class SmppCarrier implements Carrier {
   readonly name = 'smpp' as const;
-  readonly capabilities: CarrierCapabilities = { sms: true, mms: false, numberInventory: false, maxSubmitsPerSecond: null };
+  readonly capabilities: CarrierCapabilities = { sms: true, mms: false, numberInventory: false, maxSubmitsPerSecond: null, idempotentSubmit: false };
 
   private readonly windowSize: number;
   private readonly enquireLinkMs: number;
@@ -208,8 +212,9 @@ export class SmppCarrier implements Carrier {
 
   private connectAndBind(): Promise<void> {
     const { host, port } = this.options;
+    const tls = this.options.tls === true;
     return new Promise<void>((resolve, reject) => {
-      const session = connect({ host, port });
+      const session = connect(tls ? { host, port, tls, ...(this.options.tlsCa === undefined ? {} : { ca: this.options.tlsCa }) } : { host, port });
       let phase: 'binding' | 'bound' | 'failed' = 'binding';
       const fail = (error: Error): void => {
         if (phase !== 'binding') return;
@@ -230,7 +235,8 @@ export class SmppCarrier implements Carrier {
         if (phase === 'binding') fail(new Error(`SMPP connection to ${host}:${port} closed before the bind`));
         else if (phase === 'bound') this.onConnectionLost(session);
       });
-      session.on('connect', () => {
+      // Over TLS the bind waits for the handshake: nothing, the password least, goes out before it.
+      session.on(tls ? 'secureConnect' : 'connect', () => {
         const fields: PduFields = { system_id: this.options.systemId, password: this.options.password };
         if (this.options.systemType !== undefined) fields.system_type = this.options.systemType;
         session.bind_transceiver(fields, (pdu) => {

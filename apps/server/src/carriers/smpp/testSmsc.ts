@@ -29,8 +29,9 @@ export class TestSmsc {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<TestSmsc> {
-    const server = createServer();
+  /** With `tls` (a key and certificate): an SMSC speaking SMPP over TLS. */
+  static async start(options: { tls?: { key: string; cert: string } } = {}): Promise<TestSmsc> {
+    const server = options.tls ? createServer(options.tls) : createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => {

@@ -1,157 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboundMessage } from '../carrier.js';
-import { TwilioCarrier } from './twilioCarrier.js';
+import { TwilioCarrier, verificationTwiml } from './twilioCarrier.js';
 import { TwilioApiError } from './twilioRest.js';
+import { TwilioApiPeer } from './testTwilioPeer.js';
 
 const accountSid = 'AC00000000000000000000000000000001';
 const authToken = 'test-auth-token-0123456789abcdef';
 const statusCallbackUrl = 'https://sms.example.test/webhooks/twilio/status';
 const inboundUrl = 'https://sms.example.test/webhooks/twilio/inbound';
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  form: URLSearchParams;
-  contentType: string | undefined;
-}
-
-/**
- * A local peer answering as Twilio's REST API 2010-04-01 documents: basic auth with the account SID and auth
- * token, form-encoded POST bodies, JSON answers, and error bodies `{ code, message, more_info, status }`.
- */
-class TwilioApiPeer {
-  readonly requests: Recorded[] = [];
-  /** Numbers the peer sells, by country and type. */
-  inventory: Record<string, { Mobile?: string[]; Local?: string[] }> = {};
-  /** The next POST to Messages.json answers this status (with Twilio's error body) instead of 201. */
-  nextMessageStatus: number | null = null;
-  private server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      this.answer(request, body, response);
-    });
-  });
-  private sequence = 0;
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${String(port)}`;
-  }
-
-  async close(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.close((error) => {
-        if (error) reject(error);
-        else resolve();
-      });
-    });
-  }
-
-  private answer(request: http.IncomingMessage, body: string, response: http.ServerResponse): void {
-    const url = new URL(request.url ?? '/', 'http://peer');
-    const send = (status: number, json: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(json));
-    };
-    const error = (status: number, code: number, message: string) => {
-      send(status, { code, message, more_info: `https://www.twilio.com/docs/errors/${String(code)}`, status });
-    };
-
-    const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
-    if (request.headers.authorization !== expected) {
-      error(401, 20003, 'Authenticate');
-      return;
-    }
-    const form = new URLSearchParams(body);
-    this.requests.push({
-      method: request.method ?? '',
-      path: url.pathname,
-      query: url.searchParams,
-      form,
-      contentType: request.headers['content-type'],
-    });
-    const prefix = `/2010-04-01/Accounts/${accountSid}`;
-    const route = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : null;
-    const formPost = request.method === 'POST' && request.headers['content-type'] === 'application/x-www-form-urlencoded';
-
-    if (route === '/Messages.json' && formPost) {
-      if (this.nextMessageStatus !== null) {
-        const status = this.nextMessageStatus;
-        this.nextMessageStatus = null;
-        if (status === 429) error(429, 20429, 'Too Many Requests');
-        else error(status, 20500, 'An internal server error has occurred');
-        return;
-      }
-      const to = form.get('To') ?? '';
-      if (!/^\+[1-9]\d{6,14}$/.test(to)) {
-        error(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
-        return;
-      }
-      if (!form.get('From') || (!form.get('Body') && form.getAll('MediaUrl').length === 0)) {
-        error(400, 21602, 'Message body is required.');
-        return;
-      }
-      this.sequence += 1;
-      send(201, {
-        account_sid: accountSid,
-        sid: `SM${String(this.sequence).padStart(32, '0')}`,
-        to,
-        from: form.get('From'),
-        body: form.get('Body'),
-        status: 'queued',
-        num_media: String(form.getAll('MediaUrl').length),
-        num_segments: '1',
-        error_code: null,
-        error_message: null,
-      });
-      return;
-    }
-    const available = route && /^\/AvailablePhoneNumbers\/([A-Z]{2})\/(Mobile|Local)\.json$/.exec(route);
-    if (available && request.method === 'GET') {
-      const [, country = '', type = ''] = available;
-      const numbers = this.inventory[country]?.[type as 'Mobile' | 'Local'];
-      if (!numbers) {
-        error(404, 20404, `The requested resource ${url.pathname} was not found`);
-        return;
-      }
-      const size = Number(url.searchParams.get('PageSize') ?? '50');
-      send(200, {
-        uri: url.pathname + url.search,
-        available_phone_numbers: numbers.slice(0, size).map((number) => ({
-          friendly_name: number,
-          phone_number: number,
-          iso_country: country,
-          capabilities: { voice: true, SMS: true, MMS: type === 'Local' },
-        })),
-      });
-      return;
-    }
-    if (route === '/IncomingPhoneNumbers.json' && formPost) {
-      const number = form.get('PhoneNumber') ?? '';
-      const forSale = Object.values(this.inventory).some((types) =>
-        [...(types.Mobile ?? []), ...(types.Local ?? [])].includes(number),
-      );
-      if (!forSale) {
-        error(400, 21422, 'PhoneNumber requested is not available');
-        return;
-      }
-      send(201, {
-        sid: `PN${number.replace(/\D/g, '').padStart(32, '0')}`,
-        phone_number: number,
-        sms_url: form.get('SmsUrl'),
-        capabilities: { voice: true, sms: true, mms: true, fax: false },
-      });
-      return;
-    }
-    error(404, 20404, `The requested resource ${url.pathname} was not found`);
-  }
-}
 
 function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
   return {
@@ -167,14 +23,14 @@ function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
 }
 
 describe('TwilioCarrier against a local Twilio API peer', () => {
-  const peer = new TwilioApiPeer();
+  const peer = new TwilioApiPeer(accountSid, authToken);
   let carrier: TwilioCarrier;
   let apiBaseUrl: string;
 
   beforeAll(async () => {
     apiBaseUrl = await peer.start();
     carrier = new TwilioCarrier({ accountSid, authToken, apiBaseUrl, statusCallbackUrl, inboundUrl });
-    await carrier.start({ status: () => Promise.resolve(), inbound: () => Promise.resolve() });
+    await carrier.start({ status: () => Promise.resolve(), statusMany: () => Promise.resolve(), inbound: () => Promise.resolve() });
   });
   afterAll(async () => {
     await carrier.stop();
@@ -300,9 +156,37 @@ describe('TwilioCarrier against a local Twilio API peer', () => {
     await expect(attempt).rejects.toMatchObject({ httpStatus: 400, code: 21422, retryable: false });
   });
 
+  it('places a verification call that reads the code digit by digit, from the given number', async () => {
+    await carrier.placeVerificationCall({ from: '+15005550006', to: '+14155550123', code: '402917' });
+    const [request] = peer.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe(`/2010-04-01/Accounts/${accountSid}/Calls.json`);
+    expect(request?.form.get('To')).toBe('+14155550123');
+    expect(request?.form.get('From')).toBe('+15005550006');
+    const twiml = request?.form.get('Twiml') ?? '';
+    expect(twiml).toBe(verificationTwiml('402917'));
+    expect(twiml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response><Say>[^<]*4, 0, 2, 9, 1, 7\.<\/Say>/);
+    expect(twiml.match(/4, 0, 2, 9, 1, 7/g)).toHaveLength(2);
+  });
+
+  it('places the call from the configured caller number when there is one', async () => {
+    const withCaller = new TwilioCarrier({ accountSid, authToken, apiBaseUrl, statusCallbackUrl, inboundUrl, callerId: '+15005550001' });
+    await withCaller.placeVerificationCall({ from: '+15005550006', to: '+14155550123', code: '123456' });
+    expect(peer.requests[0]?.form.get('From')).toBe('+15005550001');
+    await expect(carrier.placeVerificationCall({ from: null, to: '+14155550123', code: '123456' })).rejects.toThrow(/TWILIO_CALLER_ID/);
+    expect(peer.requests).toHaveLength(1);
+  });
+
+  it('throws the API error when Twilio refuses the call, and refuses a code that is not digits', async () => {
+    const attempt = carrier.placeVerificationCall({ from: '+15005550006', to: '12', code: '123456' });
+    await expect(attempt).rejects.toMatchObject({ httpStatus: 400, code: 21211 });
+    expect(() => verificationTwiml('12a456')).toThrow(/4 to 10 digits/);
+    expect(() => verificationTwiml('<Say>')).toThrow(/4 to 10 digits/);
+  });
+
   it('refuses retryable once stopped, after the sends in flight finish', async () => {
     const stopping = new TwilioCarrier({ accountSid, authToken, apiBaseUrl, statusCallbackUrl, inboundUrl });
-    await stopping.start({ status: () => Promise.resolve(), inbound: () => Promise.resolve() });
+    await stopping.start({ status: () => Promise.resolve(), statusMany: () => Promise.resolve(), inbound: () => Promise.resolve() });
     const inFlight = stopping.send(message());
     let settled = false;
     void inFlight.then(() => (settled = true));

@@ -20,6 +20,8 @@ export interface TwilioCarrierOptions {
   inboundUrl: string;
   /** Per request; defaults to 15 s. */
   requestTimeoutMs?: number;
+  /** A number of the account that verification calls come from; unset: the `from` of each call. */
+  callerId?: string | null;
 }
 
 const messageSchema = z.object({ sid: z.string().min(1) });
@@ -38,6 +40,22 @@ const availableNumbersSchema = z.object({
 
 const incomingNumberSchema = z.object({ sid: z.string().min(1) });
 
+const callSchema = z.object({ sid: z.string().min(1) });
+
+/**
+ * What the verification call says: the code digit by digit (a pause between digits, so text-to-speech does
+ * not read "123456" as a number), twice.
+ */
+export function verificationTwiml(code: string): string {
+  if (!/^\d{4,10}$/.test(code)) throw new Error('A verification code is 4 to 10 digits');
+  const digits = code.split('').join(', ');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><Response>' +
+    `<Say>Your verification code is: ${digits}.</Say><Pause length="1"/>` +
+    `<Say>Again, your code is: ${digits}.</Say></Response>`
+  );
+}
+
 /** Twilio's REST API: messages out through `Messages.json`, receipts and inbound messages in through webhooks. */
 export class TwilioCarrier implements Carrier {
   readonly name = 'twilio';
@@ -47,6 +65,7 @@ export class TwilioCarrier implements Carrier {
     numberInventory: true,
     // Twilio queues per sender itself; the rate belongs to each number (and its type), not to the connection.
     maxSubmitsPerSecond: null,
+    idempotentSubmit: false,
   };
 
   private readonly rest: TwilioRest;
@@ -139,6 +158,21 @@ export class TwilioCarrier implements Carrier {
       if (error instanceof TwilioApiError && error.httpStatus === 404) return [];
       throw error;
     }
+  }
+
+  /**
+   * Calls `to` and reads out the code (Calls.json with inline Twiml). The call comes from the configured
+   * caller number, else from `from`; it must be a number of this Twilio account. Throws TwilioApiError when
+   * Twilio refuses the call.
+   */
+  async placeVerificationCall(call: { from: string | null; to: string; code: string }): Promise<void> {
+    const from = this.options.callerId ?? call.from;
+    if (from === null) throw new Error('No number to place the verification call from: set the caller number (TWILIO_CALLER_ID)');
+    await this.rest.request('POST', '/Calls.json', callSchema, [
+      ['To', call.to],
+      ['From', from],
+      ['Twiml', verificationTwiml(call.code)],
+    ]);
   }
 
   async buyNumber(number: string): Promise<{ carrierNumberId: string }> {

@@ -53,6 +53,10 @@ export const accounts = pgTable(
     support: jsonb('support').notNull(),
     questionnaire: jsonb('questionnaire').notNull(),
     promoCode: text('promo_code'),
+    /** Acceptable hours in the recipient's local time ('HH:MM'); messages outside them wait (docs/messaging.md). */
+    quietHoursEnabled: boolean('quiet_hours_enabled').notNull().default(true),
+    quietHoursStart: text('quiet_hours_start').notNull().default('08:00'),
+    quietHoursEnd: text('quiet_hours_end').notNull().default('21:00'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

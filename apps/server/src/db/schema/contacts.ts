@@ -47,6 +47,8 @@ export const contacts = pgTable(
     /** From the optional number-type lookup (MOBILE, FIXED_LINE, VOIP ...), charged once per contact. */
     numberType: text('number_type'),
     numberTypeCheckedAt: timestamp('number_type_checked_at', { withTimezone: true }),
+    /** The number the contact last talked to; later sends keep it (no foreign key: numbers are released, never deleted). */
+    senderPhoneNumberId: uuid('sender_phone_number_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,10 +121,7 @@ export const listMembers = pgTable(
 
 export type ListMemberRow = typeof listMembers.$inferSelect;
 
-/**
- * Groups route conversations: the numbers they hold and the users who see them. Phone numbers arrive
- * with the messaging engine, which replaces `phoneNumberIds` with a foreign-keyed join table.
- */
+/** Groups route conversations: the numbers they hold (group_phone_numbers) and the users who see them. */
 export const contactGroups = pgTable(
   'groups',
   {
@@ -132,7 +131,6 @@ export const contactGroups = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    phoneNumberIds: uuid('phone_number_ids').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,3 +4,4 @@ export * from './mail.js';
 export * from './identity.js';
 export * from './accounts.js';
 export * from './contacts.js';
+export * from './messaging.js';

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../http/context.js';
 import { accountRoutes } from './accounts/accounts.js';
+import { approvalRoutes } from './approvals/approvals.js';
+import { carrierConnectionRoutes } from './carriers/connections.js';
+import { chargeRoutes } from './charges/charges.js';
 import { configRoutes } from './config/config.js';
 import { contactRoutes } from './contacts/contacts.js';
 import { contactImportRoutes } from './contacts/imports.js';
@@ -9,10 +12,15 @@ import { credentialsRoutes } from './credentials/credentials.js';
 import { gdprRoutes } from './gdpr/gdpr.js';
 import { groupRoutes } from './groups/groups.js';
 import { listRoutes } from './lists/lists.js';
+import { messageRoutes } from './messages/messages.js';
+import { phoneNumberRoutes } from './phonenumbers/phoneNumbers.js';
 import { profileRoutes } from './profile/profile.js';
 import { signUpRoutes } from './signup/signup.js';
+import { simulatorRoutes } from './simulator/simulator.js';
+import { topupRoutes } from './topup/topup.js';
 import { userRoutes } from './users/users.js';
 import { verificationRoutes } from './verification/verification.js';
+import { carrierWebhookRoutes } from './carriers/webhooks.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -29,4 +37,12 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(contactRoutes, { ctx });
   await app.register(contactImportRoutes, { ctx });
   await app.register(tagAndAttributeRoutes, { ctx });
+  await app.register(phoneNumberRoutes, { ctx });
+  await app.register(simulatorRoutes, { ctx });
+  await app.register(messageRoutes, { ctx });
+  await app.register(chargeRoutes, { ctx });
+  await app.register(topupRoutes, { ctx });
+  await app.register(carrierConnectionRoutes, { ctx });
+  await app.register(approvalRoutes, { ctx });
+  await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
 };

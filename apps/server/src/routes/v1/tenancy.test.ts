@@ -2,11 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, capabilities, roles, type Capability } from '@parley/shared';
 import type { Queryable } from '../../db/client.js';
-import { accountMembers, contactGroups, contactImports, contactLists, contacts, invitations, listMembers } from '../../db/schema/index.js';
+import {
+  accountMembers,
+  carrierSettings,
+  contactGroups,
+  contactImports,
+  contactLists,
+  contacts,
+  invitations,
+  listMembers,
+} from '../../db/schema/index.js';
 import { routeTable, type RouteRecord } from '../../http/app.js';
 import { startApiHarness, type ApiHarness } from '../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../test/databases.js';
 import { createAccount, createUser, roleFixtures } from '../../test/factories.js';
+import { createPhoneNumber } from '../../test/phoneNumbers.js';
+import { insertIncomingMessage } from '../../test/sendingFixtures.js';
 
 /*
  * These tests walk the app's route table, so a route added later is covered without being listed here.
@@ -62,6 +73,17 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
   },
   '/v1/accounts/:acc/gdpr/download/:contactId': async (q, accountId) => ({ contactId: await insertContact(q, accountId) }),
   '/v1/accounts/:acc/gdpr/remove/:contactId': async (q, accountId) => ({ contactId: await insertContact(q, accountId) }),
+  '/v1/accounts/:acc/phonenumbers/:id': async (q, accountId) => ({ id: (await createPhoneNumber(q, accountId)).id }),
+  '/v1/accounts/:acc/phonenumbers/:id/verify': async (q, accountId) => ({
+    id: (await createPhoneNumber(q, accountId, { status: 'unverified', hosted: true, verifiedAt: null })).id,
+  }),
+  '/v1/accounts/:acc/carriers/:id': async (q, accountId) => {
+    const id = randomUUID();
+    const settings = { host: 'smsc.example.test', port: 2775, systemId: 'acme', tls: false };
+    await q.insert(carrierSettings).values({ id, accountId, carrier: 'smpp', name: `SMSC ${id}`, settings, secret: 'v1.00000000.AAAA' });
+    return { id };
+  },
+  '/v1/accounts/:acc/messages/:id': async (q, accountId) => ({ id: await insertIncomingMessage(q, accountId) }),
 };
 
 /** A body that passes validation, for write routes taking a record id (so the lookup itself is reached). */
@@ -74,10 +96,23 @@ const validBody: Record<string, object> = {
   'PUT /v1/accounts/:acc/contacts/:id': { firstName: 'Renamed' },
   'PUT /v1/accounts/:acc/contacts/:id/block': {},
   'POST /v1/accounts/:acc/users/:id/resend': {},
+  'PUT /v1/accounts/:acc/phonenumbers/:id': { universalReply: true },
+  'POST /v1/accounts/:acc/phonenumbers/:id/verify': { code: '123456' },
+  'PUT /v1/accounts/:acc/carriers/:id': {
+    carrier: 'smpp',
+    name: 'Renamed SMSC',
+    settings: { host: 'smsc.example.test', port: 2775, systemId: 'acme' },
+  },
+  'PUT /v1/accounts/:acc/messages/:id': { read: true },
 };
 
 /** Values for path parameters that are neither the account nor a record id. */
-const otherParams: Record<string, string> = {};
+const otherParams: Record<string, string> = {
+  // A virtual phone of the simulator (a phone number, not a record id).
+  phone: '12015550100',
+  // The one approval type the product knows (an unknown one answers 404 before any account data).
+  approvalType: 'acceptablehours',
+};
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');
 const paramsOf = (url: string): string[] => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
@@ -166,6 +201,13 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         'PUT /v1/accounts/:acc/contacts/:id/block',
         'POST /v1/accounts/:acc/contacts/remove',
         'GET /v1/accounts/:acc/tags',
+        'GET /v1/accounts/:acc/simulator/phones/:phone/messages',
+        'POST /v1/accounts/:acc/simulator/phones/:phone/messages',
+        'PUT /v1/accounts/:acc/simulator/settings',
+        'POST /v1/accounts/:acc/messages',
+        'PUT /v1/accounts/:acc/messages/:id',
+        'GET /v1/accounts/:acc/charges',
+        'POST /v1/accounts/:acc/topup',
       ]),
     );
   });

@@ -6,6 +6,8 @@ import { Outlet, useNavigate } from 'react-router';
 import { useLists } from '../../pages/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { UnverifiedBanner } from '../../session/UnverifiedBanner';
+import { SendMessageLauncher } from '../../sendMessage/SendMessageLauncher';
+import { useConfig } from '../configContext';
 import { drawerWidth } from '../theme';
 import { AccountActions } from './AccountActions';
 import { defaultMenuContext, menuEntries, menuQuickActions, type MenuActionId } from './menuEntries';
@@ -25,14 +27,16 @@ export const AppLayout = () => {
   const [creatingList, setCreatingList] = useState(false);
   // The menu follows the role and plan of the chosen account, and its lists (kept current in the query cache).
   const lists = useLists(account?.id ?? null).data;
+  const { simulator } = useConfig();
   const entries = menuEntries(
     account === null
-      ? defaultMenuContext
+      ? { ...defaultMenuContext, simulator }
       : {
           role: account.user.role,
           isTrial: account.plan.isTrial,
           hasLists: (lists?.pagination.totalCount ?? 0) > 0,
           lists: lists?.data ?? [],
+          simulator,
         },
   );
   const menuActions: Record<MenuActionId, () => void> = {
@@ -89,6 +93,7 @@ export const AppLayout = () => {
           </Suspense>
         </Box>
       </Box>
+      <SendMessageLauncher />
       {creatingList && account !== null && (
         <Suspense fallback={null}>
           <ListDialog

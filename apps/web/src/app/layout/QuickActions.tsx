@@ -5,11 +5,15 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { QuickAction } from '@parley/shared';
 import { Link } from 'react-router';
+import { sendMessageTarget } from '../../sendMessage/SendMessageLauncher';
 import type { MenuQuickAction } from './menuEntries';
 
-/** Each action leads to the page of its area; `?new=1` opens that page's create dialog where it has one. */
+/**
+ * Each action leads to the page of its area; `?new=1` opens that page's create dialog where it has one. Send
+ * Message opens its dialog over the current page.
+ */
 export const quickActionTargets: Record<QuickAction, string> = {
-  sendMessage: '/conversations',
+  sendMessage: sendMessageTarget,
   createContact: '/contacts?new=1',
   createCampaign: '/campaigns',
 };

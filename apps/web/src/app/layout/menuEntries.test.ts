@@ -99,6 +99,16 @@ describe('menuEntries', () => {
     expect(labels(menuEntries({ hasLists: false, lists: [] }))).not.toContain('Lists');
   });
 
+  it('links the Simulator before Logout, for every role, only where the deployment has the simulator', () => {
+    expect(labels(menuEntries())).not.toContain('Simulator');
+    expect(labels(menuEntries({ simulator: false }))).not.toContain('Simulator');
+    for (const role of roles) {
+      const entries = menuEntries({ role, simulator: true });
+      expect(labels(entries).slice(-2), role).toEqual(['Simulator', 'Logout']);
+      expect(entries.at(-2)).toEqual({ kind: 'link', id: 'simulator', label: 'Simulator', to: '/simulator', icon: 'simulator' });
+    }
+  });
+
   it('keeps Accounts first and Logout last for every role and plan', () => {
     for (const role of roles) {
       for (const isTrial of [true, false]) {

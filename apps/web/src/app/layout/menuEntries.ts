@@ -22,6 +22,7 @@ export type MenuIcon =
   | 'customDomains'
   | 'autoResponders'
   | 'admin'
+  | 'simulator'
   | 'logout';
 
 export interface MenuLink {
@@ -63,6 +64,8 @@ export interface MenuContext {
   hasLists: boolean;
   /** The account's lists, linked under Lists. */
   lists: readonly MenuList[];
+  /** The deployment's carriers include the simulator (client config): its virtual phones are linked. */
+  simulator: boolean;
 }
 
 /** Until sign-in and accounts exist, the menu is the one an administrator on a paid plan without lists sees. */
@@ -71,13 +74,14 @@ export const defaultMenuContext: MenuContext = {
   isTrial: false,
   hasLists: false,
   lists: [],
+  simulator: false,
 };
 
 const link = (id: string, label: string, to: string, icon?: MenuIcon): MenuLink => ({ kind: 'link', id, label, to, icon });
 
 /** The side menu for a role, a plan and the account's lists, in the spec's order. */
 export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => {
-  const { role, isTrial, hasLists, lists } = { ...defaultMenuContext, ...context };
+  const { role, isTrial, hasLists, lists, simulator } = { ...defaultMenuContext, ...context };
   const entries: MenuEntry[] = [
     link('accounts', 'Accounts', '/accounts', 'accounts'),
     link('contacts', 'Contacts', '/contacts', 'contacts'),
@@ -130,6 +134,7 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
       children: [link('admin-gdpr', 'GDPR', '/admin/gdpr')],
     });
   }
+  if (simulator) entries.push(link('simulator', 'Simulator', '/simulator', 'simulator'));
   entries.push(link('logout', 'Logout', '/logout', 'logout'));
   return entries;
 };

@@ -9,6 +9,7 @@ import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import QuickreplyOutlined from '@mui/icons-material/QuickreplyOutlined';
 import SwitchAccountOutlined from '@mui/icons-material/SwitchAccountOutlined';
 import type { MenuIcon } from './menuEntries';
@@ -26,5 +27,6 @@ export const menuIcons: Record<MenuIcon, typeof ContactsOutlined> = {
   customDomains: LanguageOutlined,
   autoResponders: QuickreplyOutlined,
   admin: AdminPanelSettingsOutlined,
+  simulator: PhoneIphoneOutlined,
   logout: LogoutOutlined,
 };

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,12 +36,23 @@ export interface ContactDialogProps {
   canWrite: boolean;
   canBlock: boolean;
   onClose: () => void;
+  /** Opens Send Message for this contact; the button shows only with it (roles that may send). */
+  onSendMessage?: (contact: Contact) => void;
 }
 
 type Confirming = 'block' | 'remove' | null;
 
 /** The Contact dialog (spec §4): tabs Core and Attributes; Block and Remove ask first. */
-export const ContactDialog = ({ accountId, contact, defaultCountry, attributeNames, canWrite, canBlock, onClose }: ContactDialogProps) => {
+export const ContactDialog = ({
+  accountId,
+  contact,
+  defaultCountry,
+  attributeNames,
+  canWrite,
+  canBlock,
+  onClose,
+  onSendMessage,
+}: ContactDialogProps) => {
   const snackbar = useSnackbar();
   const [tab, setTab] = useState<'core' | 'attributes'>('core');
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -194,6 +206,16 @@ export const ContactDialog = ({ accountId, contact, defaultCountry, attributeNam
             </Button>
           )}
           <Box sx={{ flex: 1 }} />
+          {contact !== null && onSendMessage !== undefined && (
+            <Button
+              startIcon={<SendOutlined />}
+              onClick={() => {
+                onSendMessage(contact);
+              }}
+            >
+              Send Message
+            </Button>
+          )}
           <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
           {!readOnly && (
             <Button type="submit" variant="contained" loading={waiting || save.isPending}>

@@ -3,6 +3,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,7 +21,7 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { can, CONTACT_PAGE_SIZES, DEFAULT_COUNTRY, NO_CONTACTS_MESSAGE, type Contact, type Role } from '@parley/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -45,6 +46,8 @@ import {
 import { CONTACT_SEARCH_DEBOUNCE_MS, REFRESH_AFTER_DELETE_MS, useDebouncedValue } from './timing';
 
 type Editing = { contact: Contact | null } | null;
+
+const SendMessageDialog = lazy(() => import('../../sendMessage/SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })));
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
 
@@ -89,6 +92,10 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [addingToList, setAddingToList] = useState(false);
   const canWriteLists = can(role, 'lists.write');
+  const canSendMessages = can(role, 'messages.send');
+  // Send Message to the selection or to one contact; the selection may span pages, so the contacts seen are kept.
+  const [sendingTo, setSendingTo] = useState<Contact[] | null>(null);
+  const [seen, setSeen] = useState<ReadonlyMap<string, Contact>>(new Map());
 
   const first = filterModel.items[0];
   const state: ContactTableState = {
@@ -105,6 +112,11 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
   const invalidate = useInvalidateContactQueries(accountId);
 
   const rows = contacts.data?.data ?? [];
+  const pageRows = contacts.data?.data;
+  useEffect(() => {
+    if (pageRows === undefined || pageRows.length === 0) return;
+    setSeen((current) => new Map([...current, ...pageRows.map((c): [string, Contact] => [c.id, c])]));
+  }, [pageRows]);
   // The header checkbox selects the page shown ('exclude' then lists the rows taken out again).
   const selectedIds =
     selection.type === 'include' ? [...selection.ids].map(String) : rows.map((r) => r.id).filter((id) => !selection.ids.has(id));
@@ -186,6 +198,18 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
             }}
           >
             Add to List ({selectedIds.length})
+          </Button>
+        )}
+        {canSendMessages && selectedIds.length > 0 && (
+          <Button
+            variant="outlined"
+            startIcon={<SendOutlined />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            onClick={() => {
+              setSendingTo(selectedIds.flatMap((id) => seen.get(id) ?? []));
+            }}
+          >
+            Send Message ({selectedIds.length})
           </Button>
         )}
         {canWrite && selectedIds.length > 0 && (
@@ -297,7 +321,26 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
           onClose={() => {
             setEditing(null);
           }}
+          {...(canSendMessages
+            ? {
+                onSendMessage: (contact: Contact) => {
+                  setEditing(null);
+                  setSendingTo([contact]);
+                },
+              }
+            : {})}
         />
+      )}
+      {sendingTo !== null && (
+        <Suspense fallback={null}>
+          <SendMessageDialog
+            accountId={accountId}
+            recipients={sendingTo}
+            onClose={() => {
+              setSendingTo(null);
+            }}
+          />
+        </Suspense>
       )}
       {canImport && (
         <ImportContactsDialog

@@ -14,6 +14,7 @@ import {
 import { loadAccount, listAccountsOf } from '../../../accounts/queries.js';
 import { closeAccount } from '../../../commands/accountCloser.js';
 import { createAccountFor, newAccountFromForm } from '../../../commands/accountCreator.js';
+import { embeddedFirstNumbers } from '../../../commands/phoneNumberFirst.js';
 import { updateAccountOptions, updateAccountSettings } from '../../../commands/accountSettings.js';
 import type { Db } from '../../../db/client.js';
 import { membershipOf, principalOf } from '../../../http/auth.js';
@@ -67,7 +68,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     },
     async (request, reply) => {
       const { userId } = principalOf(request);
-      const created = await createAccountFor(db, newAccountFromForm(userId, request.body), ctx.config.billing.trialCredit);
+      const created = await createAccountFor(
+        db,
+        newAccountFromForm(userId, request.body),
+        ctx.config.billing.trialCredit,
+        embeddedFirstNumbers(ctx),
+      );
       return reply.code(201).send(await accountAnswer(db, created.id, 'Administrator'));
     },
   );

@@ -14,7 +14,7 @@ export const configRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { 
       },
       config: { permission: 'public' },
     },
-    () => presentClientConfig(ctx.config, ctx.database.kind),
+    () => presentClientConfig(ctx.config, ctx.database.kind, ctx.carriers.configured),
   );
   return Promise.resolve();
 };

@@ -27,6 +27,8 @@ import { testConfig } from '../../../test/config.js';
 import { openTestDatabase, testDatabaseKinds, uniqueJobsSchema, type TestDatabaseKind } from '../../../test/databases.js';
 import { createAccount, createUser, roleFixtures } from '../../../test/factories.js';
 import { silentLogger } from '../../../test/logger.js';
+import { createCarrierRegistry } from '../../../carriers/registry.js';
+import { createMessageHandlers } from '../../../messaging/handlers.js';
 
 const fixturesDir = fileURLToPath(new URL('../../../contacts/import/fixtures/', import.meta.url));
 
@@ -56,7 +58,7 @@ async function startImportHarness(kind: TestDatabaseKind): Promise<ImportHarness
   await jobs.start([importContactsJob(database)]);
   const authenticator = new TableAuthenticator();
   const app = await buildApp(
-    { config: testConfig({}), log, database, jobs, authenticator, mailer: createLocalMailbox(database.db) },
+    { config: testConfig({}), log, database, jobs, authenticator, mailer: createLocalMailbox(database.db), carriers: createCarrierRegistry('simulator', { deployment: {} }), carrierHandlers: createMessageHandlers({ database, log: silentLogger() }) },
     { webDist: null },
   );
   await app.ready();

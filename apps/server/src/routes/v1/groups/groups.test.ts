@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { GROUP_NAME_TAKEN_MESSAGE, GROUP_USERS_MESSAGE, roles, type Group, type Pagination } from '@parley/shared';
-import { accountMembers, contactGroups, groupUsers } from '../../../db/schema/index.js';
+import { GROUP_NAME_TAKEN_MESSAGE, GROUP_PHONE_NUMBERS_MESSAGE, GROUP_USERS_MESSAGE, roles, type Group, type Pagination } from '@parley/shared';
+import { accountMembers, contactGroups, groupPhoneNumbers, groupUsers } from '../../../db/schema/index.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { createAccount, createUser } from '../../../test/factories.js';
+import { createPhoneNumber } from '../../../test/phoneNumbers.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 
 describe.each(testDatabaseKinds)('groups on %s', (kind) => {
@@ -24,7 +25,7 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
 
   it('creates a group with tags, phone numbers and users, lists, reads, updates and removes it', async () => {
     const { account, admin, sender, token } = await ownAccount();
-    const phoneNumberId = randomUUID();
+    const phoneNumberId = (await createPhoneNumber(h.database.db, account.id)).id;
     const res = await h.call('POST', groupsUrl(account.id), token, {
       name: ' Front desk ',
       tags: ['vip', 'VIP', ' new '],
@@ -61,6 +62,10 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
     expect(renamed.json()).toMatchObject({ data: { name: 'Reception', tags: ['vip', 'new'], users: [{ id: admin.id }, { id: sender.id }] } });
     const changed = await h.call('PUT', `${groupsUrl(account.id)}/${group.id}`, token, { name: 'Reception', tags: [], users: [sender.id], phoneNumbers: [] });
     expect(changed.json()).toMatchObject({ data: { tags: [], phoneNumbers: [], users: [{ id: sender.id }] } });
+    expect(await h.database.db.select().from(groupPhoneNumbers).where(eq(groupPhoneNumbers.groupId, group.id))).toEqual([]);
+    const second = (await createPhoneNumber(h.database.db, account.id)).id;
+    const renumbered = await h.call('PUT', `${groupsUrl(account.id)}/${group.id}`, token, { name: 'Reception', phoneNumbers: [second, phoneNumberId] });
+    expect(renumbered.json<{ data: Group }>().data.phoneNumbers).toEqual([{ id: phoneNumberId }, { id: second }]);
 
     expect((await h.call('DELETE', `${groupsUrl(account.id)}/${group.id}`, token)).statusCode).toBe(204);
     expect((await h.call('GET', `${groupsUrl(account.id)}/${group.id}`, token)).statusCode).toBe(404);
@@ -71,7 +76,11 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
   it('refuses bad input with a clear message and changes nothing', async () => {
     const { account, token } = await ownAccount();
     const outsider = await createUser(h.database.db);
-    const created = await h.call('POST', groupsUrl(account.id), token, { name: 'Sales', tags: ['lead'] });
+    const ours = await createPhoneNumber(h.database.db, account.id);
+    const released = await createPhoneNumber(h.database.db, account.id, { status: 'released' });
+    const elsewhere = await createAccount(h.database.db);
+    const theirs = await createPhoneNumber(h.database.db, elsewhere.id);
+    const created = await h.call('POST', groupsUrl(account.id), token, { name: 'Sales', tags: ['lead'], phoneNumbers: [ours.id] });
     const group = created.json<{ data: Group }>().data;
     const cases: [object, number, string][] = [
       [{}, 400, 'name: Required'],
@@ -80,6 +89,10 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
       [{ name: 'X', phoneNumbers: ['+14155552671'] }, 400, 'Not a phone number id'],
       [{ name: 'X', users: ['someone'] }, 400, 'Not a user id'],
       [{ name: 'X', users: [outsider.id] }, 400, `users: ${GROUP_USERS_MESSAGE}`],
+      // Only the account's own numbers: not an unknown id, another account's number or a released one.
+      [{ name: 'X', phoneNumbers: [randomUUID()] }, 400, `phoneNumbers: ${GROUP_PHONE_NUMBERS_MESSAGE}`],
+      [{ name: 'X', phoneNumbers: [ours.id, theirs.id] }, 400, `phoneNumbers: ${GROUP_PHONE_NUMBERS_MESSAGE}`],
+      [{ name: 'X', phoneNumbers: [released.id] }, 400, `phoneNumbers: ${GROUP_PHONE_NUMBERS_MESSAGE}`],
       [{ name: 'sales' }, 409, GROUP_NAME_TAKEN_MESSAGE],
     ];
     for (const [body, status, message] of cases) {
@@ -96,7 +109,7 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ error: { code: 'conflict', message: GROUP_NAME_TAKEN_MESSAGE } });
     expect((await allGroups(account.id, token)).data).toEqual([
-      expect.objectContaining({ name: 'Sales', tags: ['lead'], users: [] }),
+      expect.objectContaining({ name: 'Sales', tags: ['lead'], phoneNumbers: [{ id: ours.id }], users: [] }),
       expect.objectContaining({ name: 'Support' }),
     ]);
     // Its own name in another case is no clash.
@@ -148,6 +161,11 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
     // Another account's user cannot be put in a group either.
     const foreignUser = await h.call('POST', groupsUrl(mine.account.id), mine.token, { name: 'Mixed', users: [theirs.sender.id] });
     expect(foreignUser.statusCode).toBe(400);
+    // Nor another account's number.
+    const theirNumber = await createPhoneNumber(h.database.db, theirs.account.id);
+    const foreignNumber = await h.call('POST', groupsUrl(mine.account.id), mine.token, { name: 'Mixed', phoneNumbers: [theirNumber.id] });
+    expect(foreignNumber.statusCode).toBe(400);
+    expect(foreignNumber.json()).toEqual({ error: { code: 'validation_failed', message: `phoneNumbers: ${GROUP_PHONE_NUMBERS_MESSAGE}` } });
     expect((await h.call('GET', groupsUrl(theirs.account.id), mine.token)).statusCode).toBe(404);
     const [row] = await h.database.db.select().from(contactGroups).where(eq(contactGroups.id, group.id));
     expect(row?.name).toBe('Theirs');

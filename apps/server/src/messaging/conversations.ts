@@ -1,0 +1,181 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { ConversationStartedEventData } from '@parley/shared';
+import { queryRows, type Tx } from '../db/client.js';
+import { conversations } from '../db/schema/index.js';
+import { OUTBOX_CHANNEL, type NewEvent } from '../events/outbox.js';
+
+/** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
+const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
+
+/*
+ * A contact has one open conversation per number of the account (the partial unique index
+ * conversations_open_idx); a closed one stays as history and the next message opens a new one. Sending and
+ * receiving both come through here, in batches: one statement finds the open ones, one inserts the missing
+ * ones, and each new conversation publishes conversationStarted in the same transaction.
+ */
+
+/** Rows per statement (one jsonb parameter each). */
+const INSERT_CHUNK = 5000;
+
+export interface ConversationWanted {
+  contactId: string;
+  phoneNumberId: string;
+  /** The number itself, for the event. */
+  phoneNumber: string;
+  /** The group a new conversation belongs to (an existing one keeps its own). */
+  groupId: string | null;
+  /** The message about to be written into it: a new conversation starts pointing at it (no second update). */
+  lastMessageId?: string;
+}
+
+export interface OpenedConversation {
+  id: string;
+  /** True when this call opened it. */
+  started: boolean;
+}
+
+/** Events per statement: one jsonb parameter each. */
+const EVENT_CHUNK = 5000;
+
+/**
+ * Publishes any number of events in the caller's transaction, as publishEvents does (rows in `events` and a
+ * NOTIFY that only a commit delivers), but each few thousand as one jsonb parameter: a campaign's messageSent
+ * events cost a statement per batch, and ids follow the order given.
+ */
+export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  for (let i = 0; i < events.length; i += EVENT_CHUNK) {
+    const batch = events.slice(i, i + EVENT_CHUNK).map((e) => ({
+      type: e.type,
+      account_id: e.accountId ?? null,
+      user_id: e.userId ?? null,
+      data: e.data ?? null,
+    }));
+    await tx.execute(
+      sql`insert into events (type, account_id, user_id, data)
+          select type, account_id, user_id, data
+            from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+                 as (type text, account_id uuid, user_id uuid, data jsonb)) with ordinality as r(type, account_id, user_id, data, n)
+           order by n`,
+    );
+  }
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+export const conversationKey = (contactId: string, phoneNumberId: string): string => `${contactId}:${phoneNumberId}`;
+
+async function findOpen(tx: Tx, accountId: string, wanted: readonly ConversationWanted[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (wanted.length === 0) return found;
+  const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string }>(
+    tx,
+    sql`select c.id, c.contact_id, c.phone_number_id
+          from ${conversations} c
+          join jsonb_to_recordset(${jsonRecords(wanted.map((w) => ({ contact_id: w.contactId, phone_number_id: w.phoneNumberId })))})
+               as k(contact_id uuid, phone_number_id uuid)
+            on c.contact_id = k.contact_id and c.phone_number_id = k.phone_number_id
+         where c.account_id = ${accountId} and c.closed_at is null`,
+  );
+  for (const row of rows) found.set(conversationKey(row.contact_id, row.phone_number_id), row.id);
+  return found;
+}
+
+function startedEvent(accountId: string, id: string, w: ConversationWanted, now: Date): NewEvent & { data: ConversationStartedEventData } {
+  return {
+    type: 'conversationStarted',
+    accountId,
+    data: {
+      conversation: {
+        id,
+        contact: { id: w.contactId },
+        phoneNumber: { id: w.phoneNumberId, number: w.phoneNumber },
+        group: w.groupId === null ? null : { id: w.groupId },
+        created: { at: now.toISOString() },
+      },
+    },
+  };
+}
+
+/**
+ * The open conversation of each contact and number, opening those that have none, in the caller's
+ * transaction. Answers by conversationKey(contactId, phoneNumberId). A conversation another transaction
+ * opened meanwhile is found again rather than duplicated (ON CONFLICT on the open-conversation index).
+ */
+export async function openConversations(
+  tx: Tx,
+  accountId: string,
+  wanted: readonly ConversationWanted[],
+  now: Date = new Date(),
+): Promise<Map<string, OpenedConversation>> {
+  const unique = new Map<string, ConversationWanted>();
+  for (const w of wanted) unique.set(conversationKey(w.contactId, w.phoneNumberId), w);
+  const result = new Map<string, OpenedConversation>();
+  const existing = await findOpen(tx, accountId, [...unique.values()]);
+  for (const [key, id] of existing) result.set(key, { id, started: false });
+
+  const missing = [...unique.entries()].filter(([key]) => !existing.has(key));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const events: NewEvent[] = [];
+  for (let i = 0; i < missing.length; i += INSERT_CHUNK) {
+    const chunk = missing.slice(i, i + INSERT_CHUNK).map(([key, w]) => ({ key, w, id: uuidv7() }));
+    const inserted = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into ${conversations} (id, account_id, contact_id, phone_number_id, group_id, last_message_id, last_message_at,
+                                      created_at, updated_at)
+          select id, ${accountId}::uuid, contact_id, phone_number_id, group_id, last_message_id,
+                 case when last_message_id is null then null else ${at} end, ${at}, ${at}
+            from jsonb_to_recordset(${jsonRecords(
+              chunk.map(({ w, id }) => ({
+                id,
+                contact_id: w.contactId,
+                phone_number_id: w.phoneNumberId,
+                group_id: w.groupId,
+                last_message_id: w.lastMessageId ?? null,
+              })),
+            )}) as r(id uuid, contact_id uuid, phone_number_id uuid, group_id uuid, last_message_id uuid)
+          on conflict (account_id, contact_id, phone_number_id) where closed_at is null do nothing
+          returning id`,
+    );
+    const insertedIds = new Set(inserted.map((r) => r.id));
+    for (const { key, w, id } of chunk) {
+      if (!insertedIds.has(id)) continue;
+      result.set(key, { id, started: true });
+      events.push(startedEvent(accountId, id, w, now));
+    }
+  }
+  // Opened by a concurrent transaction between our look and our insert: theirs is the open one.
+  const raced = [...unique.entries()].filter(([key]) => !result.has(key)).map(([, w]) => w);
+  for (const [key, id] of await findOpen(tx, accountId, raced)) result.set(key, { id, started: false });
+  await publishEventBatches(tx, events);
+  return result;
+}
+
+export interface ConversationTouch {
+  conversationId: string;
+  lastMessageId: string;
+  lastMessageAt: Date;
+}
+
+/** Points each conversation at its latest message, in one statement (a later message already there wins). */
+export async function touchConversations(tx: Tx, accountId: string, touches: readonly ConversationTouch[]): Promise<void> {
+  const latest = new Map<string, ConversationTouch>();
+  for (const t of touches) {
+    const seen = latest.get(t.conversationId);
+    if (seen === undefined || seen.lastMessageAt.getTime() <= t.lastMessageAt.getTime()) latest.set(t.conversationId, t);
+  }
+  if (latest.size === 0) return;
+  // One order for every writer (by id), so two batches touching the same conversations never deadlock.
+  const rows = [...latest.values()]
+    .sort((a, b) => (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0))
+    .map((t) => ({ id: t.conversationId, message_id: t.lastMessageId, at: t.lastMessageAt.toISOString() }));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx.execute(
+      sql`update ${conversations} c
+             set last_message_id = v.message_id, last_message_at = v.at, updated_at = greatest(c.updated_at, v.at)
+            from jsonb_to_recordset(${jsonRecords(rows.slice(i, i + INSERT_CHUNK))}) as v(id uuid, message_id uuid, at timestamptz)
+           where c.id = v.id and c.account_id = ${accountId}
+             and (c.last_message_at is null or c.last_message_at <= v.at)`,
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { CarrierHandlers, InboundMessage, StatusReport } from '../carriers/carrier.js';
+import type { NumberCarrierRef } from '../carriers/registry.js';
+import type { Database } from '../db/client.js';
+import { receiveInbound } from './inbound.js';
+import { applyStatusReports } from './receipts.js';
+
+export interface MessageHandlers extends CarrierHandlers {
+  /**
+   * The same handlers for one carrier connection: receipts are then matched by carrier id AND that
+   * connection, so two SMSCs that number their messages alike never touch each other's messages.
+   */
+  forConnection(source: NumberCarrierRef): CarrierHandlers;
+}
+
+/**
+ * What carriers hand to the messaging engine: delivery receipts (receipts.ts) and incoming messages
+ * (inbound.ts). Each call resolves once its transaction committed and rejects when the adapter must hand the
+ * same thing over again (a receipt whose message is not marked sent yet, a database error).
+ */
+export function createMessageHandlers(options: { database: Database; log: Logger }): MessageHandlers {
+  const { database } = options;
+  const log = options.log.child({ component: 'messaging' });
+  const forSource = (source: NumberCarrierRef | undefined): CarrierHandlers => ({
+    async status(report: StatusReport) {
+      await applyStatusReports(database, [report], log, source);
+    },
+    async statusMany(reports: readonly StatusReport[]) {
+      await applyStatusReports(database, reports, log, source);
+    },
+    async inbound(message: InboundMessage) {
+      await receiveInbound(database, message, log);
+    },
+  });
+  return { ...forSource(undefined), forConnection: (source) => forSource(source) };
+}

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { MESSAGE_READ_INBOUND_ONLY_MESSAGE, type MessageEventData } from '@parley/shared';
+import type { Db } from '../../../db/client.js';
+import { messages, type MessageRow } from '../../../db/schema/index.js';
+import { publishEvent } from '../../../events/outbox.js';
+import { AppError, notFound } from '../../../http/errors.js';
+import { isUuid } from '../../../lists/queries.js';
+import { presentMessage } from '../../../presenters/message.js';
+
+export const MESSAGE_NOT_FOUND = 'The message';
+
+/**
+ * Marks an incoming message read (keeping the first time it was read) or unread. Unread state is the team's
+ * (conversations list unread message ids), so the change goes out as messageRead to the account's clients.
+ */
+export async function markMessageRead(db: Db, accountId: string, id: string, read: boolean, now = new Date()): Promise<MessageRow> {
+  if (!isUuid(id)) throw notFound(MESSAGE_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
+      .for('update');
+    if (!current) throw notFound(MESSAGE_NOT_FOUND);
+    if (current.direction !== 'inbound') throw new AppError(400, 'bad_request', MESSAGE_READ_INBOUND_ONLY_MESSAGE);
+    if ((current.readAt !== null) === read) return current;
+    const [updated] = await tx
+      .update(messages)
+      .set({ readAt: read ? now : null })
+      .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
+      .returning();
+    if (!updated) throw notFound(MESSAGE_NOT_FOUND);
+    const data: MessageEventData = { message: presentMessage(updated) };
+    await publishEvent(tx, { type: 'messageRead', accountId, data });
+    return updated;
+  });
+}

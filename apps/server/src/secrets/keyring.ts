@@ -1,0 +1,84 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { decodeSecretsKey, type SecretsConfig } from '../config.js';
+import { SecretCipher } from './cipher.js';
+
+/** Why secrets cannot be stored: PostgreSQL without SECRETS_KEY. */
+export const SECRETS_KEY_MISSING_MESSAGE =
+  "Carrier connections of an account need SECRETS_KEY: set it on every process of this deployment (32 random bytes, e.g. `openssl rand -base64 32`) to store their secrets encrypted";
+
+export class SecretsKeyMissingError extends Error {
+  constructor() {
+    super(SECRETS_KEY_MISSING_MESSAGE);
+    this.name = 'SecretsKeyMissingError';
+  }
+}
+
+const ciphers = new Map<string, Promise<SecretCipher>>();
+
+/**
+ * The cipher of the configured key: SECRETS_KEY, or on the embedded database the key file, generated on
+ * first use (mode 0600) and read after. Throws SecretsKeyMissingError when neither is configured.
+ */
+export function secretsCipher(secrets: SecretsConfig): Promise<SecretCipher> {
+  if (secrets.key !== null) return Promise.resolve(new SecretCipher(secrets.key));
+  const file = secrets.keyFile;
+  if (file === null) return Promise.reject(new SecretsKeyMissingError());
+  let pending = ciphers.get(file);
+  if (!pending) {
+    pending = keyFromFile(file).then((key) => new SecretCipher(key));
+    // A failure (an unreadable file) is not kept: the next use tries again after the operator fixed it.
+    pending.catch(() => ciphers.delete(file));
+    ciphers.set(file, pending);
+  }
+  return pending;
+}
+
+/**
+ * The cipher when a key exists, null otherwise: never creates the key file. For readers (webhooks, adapters):
+ * without a key no secret can have been stored.
+ */
+export async function existingSecretsCipher(secrets: SecretsConfig): Promise<SecretCipher | null> {
+  if (secrets.key !== null || secrets.keyFile === null) return secrets.key === null ? null : new SecretCipher(secrets.key);
+  const file = secrets.keyFile;
+  if (!ciphers.has(file) && (await readKeyFile(file)) === null) return null;
+  return secretsCipher(secrets);
+}
+
+/** Whether secrets can be stored under this config (no file is touched). */
+export function canStoreSecrets(secrets: SecretsConfig): boolean {
+  return secrets.key !== null || secrets.keyFile !== null;
+}
+
+async function keyFromFile(file: string): Promise<Buffer> {
+  const existing = await readKeyFile(file);
+  if (existing !== null) return existing;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const key = crypto.randomBytes(32);
+  try {
+    // `wx`: never overwrite a key another process or an earlier start just wrote.
+    await fs.writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const written = await readKeyFile(file);
+    if (written === null) throw new Error(`${file} disappeared while it was being created`, { cause: error });
+    return written;
+  }
+}
+
+async function readKeyFile(file: string): Promise<Buffer | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const key = decodeSecretsKey(text.trim());
+  if (key === null) {
+    throw new Error(`${file} does not hold a secrets key (32 bytes as base64 or hex): restore it from a backup, or set SECRETS_KEY`);
+  }
+  return key;
+}

@@ -1,0 +1,121 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { INSUFFICIENT_CREDIT_MESSAGE, type Contact } from '@parley/shared';
+import { useId, useMemo, useState } from 'react';
+import { ApiError, errorMessage } from '../api/client';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { MessageEditor } from '../components/messageEditor/MessageEditor';
+import { useSnackbar } from '../components/snackbarContext';
+import { useAttributeNames } from '../pages/contacts/contactsQueries';
+import { contactName } from '../pages/contacts/contactName';
+import { useAccount } from '../session/queries';
+import { useSession } from '../session/sessionContext';
+import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
+import { RecipientPicker } from './RecipientPicker';
+import { SenderNumberSelect } from './SenderNumberSelect';
+import { useSendMessage } from './sendMessageQueries';
+import { canSend, sendRequestOf, sentNotice } from './sendRequest';
+
+export interface SendMessageDialogProps {
+  accountId: string;
+  /** Contacts chosen before the dialog opened (the contacts table's selection, one contact's dialog). */
+  recipients?: readonly Contact[];
+  onClose: () => void;
+  /** After a send went out (the dialog closes itself). */
+  onSent?: () => void;
+}
+
+const isInsufficientCredit = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 402 || error.message === INSUFFICIENT_CREDIT_MESSAGE);
+
+/**
+ * Send Message (spec dialogs: to a contact, or to multiple contacts). Templates arrive later, so the
+ * Custom Message tab is the only one. Send waits for a text and a recipient; the editor shows what a
+ * message costs before it goes.
+ */
+export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose, onSent }: SendMessageDialogProps) => {
+  const session = useSession();
+  const snackbar = useSnackbar();
+  const titleId = useId();
+  const account = useAccount(accountId);
+  const attributes = useAttributeNames(accountId);
+  const numbers = usePhoneNumbers(accountId);
+  const send = useSendMessage(accountId);
+  const [recipients, setRecipients] = useState<Contact[]>(() => [...initial]);
+  const [template, setTemplate] = useState('');
+  const [phoneNumberId, setPhoneNumberId] = useState('');
+  const attributeNames = useMemo(() => attributes.data ?? [], [attributes.data]);
+  const active = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
+
+  const verified = session.profile.emailVerified;
+  const draft = { contactIds: recipients.map((c) => c.id), template, phoneNumberId };
+  const title = initial.length === 1 && initial[0] !== undefined ? `Send Message to ${contactName(initial[0])}` : 'Send Message';
+
+  const submit = (): void => {
+    send.mutate(sendRequestOf(draft), {
+      onSuccess: (result) => {
+        snackbar.show(sentNotice(result));
+        onSent?.();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <Tabs value="custom" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="custom" label="Custom Message" />
+      </Tabs>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {!verified && (
+            <Alert severity="warning">
+              Your email is unverified. You will not be able to send messages or perform any chargable actions until your account is
+              verified.
+            </Alert>
+          )}
+          <RecipientPicker accountId={accountId} value={recipients} onChange={setRecipients} disabled={send.isPending} />
+          {active.length > 1 && (
+            <SenderNumberSelect numbers={active} value={phoneNumberId} onChange={setPhoneNumberId} disabled={send.isPending} />
+          )}
+          {numbers.isSuccess && active.length === 0 && (
+            <Alert severity="info">This account has no active phone number to send from yet.</Alert>
+          )}
+          <MessageEditor
+            value={template}
+            onChange={setTemplate}
+            attributeNames={attributeNames}
+            pricing={account.data?.plan.pricing ?? null}
+            recipients={recipients}
+            disabled={send.isPending}
+            autoFocus={initial.length > 0}
+          />
+          {send.isError &&
+            (isInsufficientCredit(send.error) ? (
+              <Alert severity="error" variant="outlined">
+                <AlertTitle>{INSUFFICIENT_CREDIT_MESSAGE}</AlertTitle>
+                The balance does not cover this message. Top up the account, then send it again.
+              </Alert>
+            ) : (
+              <ErrorAlert message={errorMessage(send.error)} />
+            ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={!canSend(draft, verified)} loading={send.isPending} onClick={submit}>
+          Send
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,42 @@
+import type { Message, SendMessageResult } from '@parley/shared';
+import { describe, expect, it } from 'vitest';
+import { canSend, sendRequestOf, sentNotice } from './sendRequest';
+
+const message = (sendAfter: string | null): Message =>
+  ({ id: crypto.randomUUID(), sendAfter }) as unknown as Message;
+
+describe('sendRequestOf', () => {
+  it('sends each contact once and the chosen number as phoneNumberFilter.group', () => {
+    expect(sendRequestOf({ contactIds: ['a', 'b', 'a'], template: 'Hi', phoneNumberId: '' })).toEqual({ contacts: ['a', 'b'], template: 'Hi' });
+    expect(sendRequestOf({ contactIds: ['a'], template: 'Hi', phoneNumberId: 'n1' })).toEqual({
+      contacts: ['a'],
+      template: 'Hi',
+      phoneNumberFilter: { group: 'n1' },
+    });
+  });
+});
+
+describe('canSend', () => {
+  it('needs text, a recipient and a verified e-mail', () => {
+    expect(canSend({ contactIds: ['a'], template: 'Hi', phoneNumberId: '' }, true)).toBe(true);
+    expect(canSend({ contactIds: ['a'], template: '  ', phoneNumberId: '' }, true)).toBe(false);
+    expect(canSend({ contactIds: [], template: 'Hi', phoneNumberId: '' }, true)).toBe(false);
+    expect(canSend({ contactIds: ['a'], template: 'Hi', phoneNumberId: '' }, false)).toBe(false);
+  });
+});
+
+describe('sentNotice', () => {
+  const result = (data: Message[], invalid: SendMessageResult['invalid'] = []): SendMessageResult => ({ data, invalid });
+  it('says how many went, how many wait for quiet hours and who was left out', () => {
+    expect(sentNotice(result([message(null)]))).toBe('Message sent');
+    expect(sentNotice(result([message('2030-01-01T13:00:00.000Z')]))).toBe("Message sent; it waits for the recipient's quiet hours to end");
+    expect(sentNotice(result([message(null), message('2030-01-01T13:00:00.000Z')]))).toBe(
+      "2 messages sent; 1 wait for the recipient's quiet hours to end",
+    );
+    const invalid = [
+      { contact: { id: 'x' }, conversation: null, reason: 'This contact is blocked.' },
+      { contact: { id: 'y' }, conversation: null, reason: 'This contact has opted out of messages.' },
+    ];
+    expect(sentNotice(result([message(null), message(null)], invalid))).toBe('2 messages sent; 2 left out (This contact is blocked. and 1 more)');
+  });
+});
