@@ -1,7 +1,13 @@
 import type { Benchmark } from './lib/benchmark.js';
+import { fanoutBenchmark } from './benchmarks/fanout.js';
 import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
 import { segmentsBenchmark } from './benchmarks/segments.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
-export const benchmarks: Readonly<Record<string, Benchmark>> = { healthz, import: importBenchmark, segments: segmentsBenchmark };
+export const benchmarks: Readonly<Record<string, Benchmark>> = {
+  healthz,
+  import: importBenchmark,
+  segments: segmentsBenchmark,
+  fanout: fanoutBenchmark,
+};
