@@ -8,6 +8,9 @@ export const clientConfigSchema = z
     embedded: z.boolean().describe('true when the server runs on the embedded database'),
     publicUrl: z.string().describe('the address of this deployment (PUBLIC_URL); sign-in returns there'),
     simulator: z.boolean().describe("true when the deployment's carriers include the simulator (virtual phones at /simulator)"),
+    sandboxTopUp: z
+      .boolean()
+      .describe('true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged'),
     pageViews: z.object({
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),

@@ -51,6 +51,8 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       version: '0.0.0-test',
       embedded: kind === 'pglite',
       simulator: server.carriers.configured.includes('simulator'),
+      // The test server has no DATABASE_URL (embedded mode), so top-ups go to the sandbox.
+      sandboxTopUp: true,
       pageViews: { sink: 'off', url: null },
       realtime: { path: '/socket.io', devAuth: false },
       publicUrl: server.config.publicUrl,
@@ -62,6 +64,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       },
     });
     expect(server.config.identity.issuer).toBe(`${server.config.publicUrl}/oidc`);
+    expect(server.config.databaseUrl).toBeNull();
   });
 
   it('publishes an OpenAPI 3.1 document and a browsable reference', async () => {

@@ -14,6 +14,8 @@ export function presentClientConfig(
     embedded: databaseKind === 'pglite',
     publicUrl: config.publicUrl,
     simulator: carriers.includes('simulator'),
+    // Only the embedded mode has a payment provider today, the sandbox (routes/v1/topup).
+    sandboxTopUp: config.databaseUrl === null,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
     auth: {

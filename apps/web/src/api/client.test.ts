@@ -67,6 +67,19 @@ describe('requests', () => {
     expect(put.headers().get('content-type')).toBe('application/json');
   });
 
+  it('sends extra headers, but keeps its own Accept, Authorization and Content-Type', async () => {
+    const { client, headers } = setup(json(200, {}), { token: 'abc.def' });
+    await client.post(
+      '/v1/accounts/1/topup',
+      { amount: '10' },
+      { headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer other', Accept: 'text/html', 'Content-Type': 'text/plain' } },
+    );
+    expect(headers().get('idempotency-key')).toBe('key-1');
+    expect(headers().get('authorization')).toBe('Bearer abc.def');
+    expect(headers().get('accept')).toBe('application/json');
+    expect(headers().get('content-type')).toBe('application/json');
+  });
+
   it('sends a file as it is, with its own type', async () => {
     const upload = setup(json(202, { data: { id: '1' } }));
     const file = new Blob(['mobile\n+14155552671\n'], { type: 'text/csv' });

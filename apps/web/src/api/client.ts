@@ -29,6 +29,8 @@ export interface RequestOptions<T> {
   /** List filters go in the query string; empty values are left out. */
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Extra request headers (an Idempotency-Key); the client's own Accept, Authorization and Content-Type win. */
+  headers?: Record<string, string>;
   /** Checks the shape of a successful answer. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -123,7 +125,8 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
   const request = async <T = unknown>(path: string, init: RequestOptions<T> = {}): Promise<T> => {
     try {
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const headers = new Headers({ Accept: 'application/json' });
+      const headers = new Headers(init.headers);
+      headers.set('Accept', 'application/json');
       const token = await options.getToken?.();
       if (token) headers.set('Authorization', `Bearer ${token}`);
       const encoded = encodeBody(init.body);

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type Account } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
+import { useConfig } from '../app/configContext';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAccount } from '../session/queries';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
@@ -16,6 +17,8 @@ import { ApiCredentialsSection } from './ApiCredentialsSection';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
 import { approximateMessageCount } from './messageEstimate';
+import { showsTopUpButton } from './topUp';
+import { TopUpDialog } from './TopUpDialog';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <Box>
@@ -34,10 +37,13 @@ const balanceText = (account: Account): string => {
 
 export const PlanTab = ({ accountId }: { accountId: string }) => {
   const account = useAccount(accountId);
+  const { sandboxTopUp } = useConfig();
   const [closing, setClosing] = useState(false);
+  const [toppingUp, setToppingUp] = useState(false);
   if (account.isPending) return <LinearProgress aria-label="Loading account" />;
   if (account.isError) return <ErrorAlert message={errorMessage(account.error)} onRetry={() => void account.refetch()} />;
   const data = account.data;
+  const topUp = showsTopUpButton({ role: data.user.role, sandboxTopUp });
 
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
@@ -45,7 +51,20 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
         <Detail label="Account Name" value={data.name} />
         <Detail label="Country" value={data.defaults.country.name} />
         <Detail label="Plan" value={data.plan.isTrial ? `${data.plan.name} (trial)` : data.plan.name} />
-        <Detail label="Balance" value={balanceText(data)} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Detail label="Balance" value={balanceText(data)} />
+          {topUp && (
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => {
+                setToppingUp(true);
+              }}
+            >
+              Topup
+            </Button>
+          )}
+        </Box>
       </Box>
       <AccountDefaultsForm account={data} />
       <AccountOptionSwitches account={data} />
@@ -68,6 +87,15 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
           Close Account
         </Button>
       </Box>
+      {toppingUp && (
+        <TopUpDialog
+          accountId={accountId}
+          balance={data.balance}
+          onClose={() => {
+            setToppingUp(false);
+          }}
+        />
+      )}
       {closing && (
         <CloseAccountDialog
           accountId={accountId}

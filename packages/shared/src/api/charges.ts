@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages } from '../validation.js';
 import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
@@ -26,28 +27,33 @@ export const chargeListSchema = listResponse(chargeSchema).meta({ id: 'ChargeLis
 /** The refusal of a charge the balance cannot cover (spec: the campaign banner and the send dialog say it). */
 export const INSUFFICIENT_CREDIT_MESSAGE = 'Insufficient Credit';
 
-/** The sandbox top-up's bounds: whole dollars and cents as a card payment would take, up to 4 decimals. */
-export const TOPUP_MIN = 1;
-export const TOPUP_MAX = 10_000;
-export const TOPUP_AMOUNT_MESSAGE = `Enter an amount from ${TOPUP_MIN} to ${TOPUP_MAX} with at most 4 decimals`;
+/** spec §5: the top-up amount is 10 to 1,000 USD in steps of 10, 10 by default. */
+export const TOPUP_MIN = 10;
+export const TOPUP_MAX = 1000;
+export const TOPUP_STEP = 10;
+export const TOPUP_DEFAULT = 10;
+export const TOPUP_STEP_MESSAGE = `Top-ups go in steps of ${TOPUP_STEP}`;
 
-/** An amount as a number (10, 25.5) or a decimal string ('25.50'); never more than 4 decimals. */
+/** An amount as a number (20) or a decimal string ('20', '20.00'); whole steps of 10 only. */
 const topupAmount = z
-  .union([z.number({ message: TOPUP_AMOUNT_MESSAGE }), z.string({ message: TOPUP_AMOUNT_MESSAGE }).trim()], {
-    message: TOPUP_AMOUNT_MESSAGE,
+  .union([z.number({ message: validationMessages.number }), z.string({ message: validationMessages.number }).trim()], {
+    message: validationMessages.number,
   })
   .transform((value) => (typeof value === 'number' ? String(value) : value))
-  .refine(
-    (value) => {
-      // Compared as whole dollars and a fraction: no binary float decides a bound.
-      const match = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(value);
-      if (!match) return false;
-      const whole = Number(match[1]);
-      const cents = /[1-9]/.test(match[2] ?? '');
-      return whole >= TOPUP_MIN && (whole < TOPUP_MAX || (whole === TOPUP_MAX && !cents));
-    },
-    { message: TOPUP_AMOUNT_MESSAGE },
-  );
+  .superRefine((value, ctx) => {
+    // Read as whole dollars and a fraction: no binary float decides a bound.
+    const match = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(value);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: validationMessages.number });
+      return;
+    }
+    const whole = Number(match[1]);
+    const fraction = /[1-9]/.test(match[2] ?? '');
+    if (whole < TOPUP_MIN) ctx.addIssue({ code: 'custom', message: `Minimum value is ${String(TOPUP_MIN)}` });
+    else if (whole > TOPUP_MAX || (whole === TOPUP_MAX && fraction)) {
+      ctx.addIssue({ code: 'custom', message: `Maximum value is ${String(TOPUP_MAX)}` });
+    } else if (fraction || whole % TOPUP_STEP !== 0) ctx.addIssue({ code: 'custom', message: TOPUP_STEP_MESSAGE });
+  });
 
 /** POST or PUT /v1/accounts/{acc}/topup (spec §7.1). An `Idempotency-Key` header makes a retry credit once. */
 export const topupSchema = z.object({ amount: topupAmount }).meta({ id: 'Topup' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roles, TOPUP_AMOUNT_MESSAGE, type TopupResult } from '@parley/shared';
+import { roles, TOPUP_STEP_MESSAGE, type TopupResult } from '@parley/shared';
 import { sendingAccount } from '../../../test/sendingFixtures.js';
 import { accountMembers } from '../../../db/schema/index.js';
 import { createUser } from '../../../test/factories.js';
@@ -26,46 +26,60 @@ describe.each(testDatabaseKinds)('sandbox top-up on %s', (kind) => {
       duplicate: false,
       charge: { kind: 'credit', amount: '10.0000', balanceAfter: '15.0000', description: 'Top-up (sandbox payment)' },
     });
-    const second = await topup(account.accountId, token, { amount: '20.5' }, {}, 'PUT');
-    expect(second.json<TopupResult>().data.balance).toBe('35.5000');
+    const second = await topup(account.accountId, token, { amount: '20.00' }, {}, 'PUT');
+    expect(second.json<TopupResult>().data.balance).toBe('35.0000');
     const sums = await ledgerAndBalance(h.database.db, account.accountId);
-    expect(sums).toEqual({ ledger: '35.5000', balance: '35.5000' });
+    expect(sums).toEqual({ ledger: '35.0000', balance: '35.0000' });
   });
 
   it('credits once for a retried Idempotency-Key, and refuses the key with another amount', async () => {
     const account = await sendingAccount(h.database.db, { balance: '0' });
     const token = h.tokenFor(account.adminId);
     const key = { 'idempotency-key': 'order-7f3a' };
-    const first = await topup(account.accountId, token, { amount: 25 }, key);
-    const retry = await topup(account.accountId, token, { amount: 25 }, key);
-    expect(first.json<TopupResult>().data).toMatchObject({ balance: '25.0000', duplicate: false });
+    const first = await topup(account.accountId, token, { amount: 20 }, key);
+    const retry = await topup(account.accountId, token, { amount: 20 }, key);
+    expect(first.json<TopupResult>().data).toMatchObject({ balance: '20.0000', duplicate: false });
     expect(retry.statusCode).toBe(200);
-    expect(retry.json<TopupResult>().data).toMatchObject({ balance: '25.0000', duplicate: true });
+    expect(retry.json<TopupResult>().data).toMatchObject({ balance: '20.0000', duplicate: true });
     expect(retry.json<TopupResult>().data.charge.id).toBe(first.json<TopupResult>().data.charge.id);
     const reused = await topup(account.accountId, token, { amount: 30 }, key);
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toEqual({ error: { code: 'conflict', message: IDEMPOTENCY_KEY_REUSED_MESSAGE } });
     // The same key in another account is another payment.
     const other = await sendingAccount(h.database.db, { balance: '0' });
-    expect((await topup(other.accountId, h.tokenFor(other.adminId), { amount: 25 }, key)).json<TopupResult>().data.duplicate).toBe(false);
-    expect((await topup(account.accountId, token, { amount: 1 }, { 'idempotency-key': ' ' })).statusCode).toBe(400);
-    expect(await ledgerAndBalance(h.database.db, account.accountId)).toEqual({ ledger: '25.0000', balance: '25.0000' });
+    expect((await topup(other.accountId, h.tokenFor(other.adminId), { amount: 20 }, key)).json<TopupResult>().data.duplicate).toBe(false);
+    expect((await topup(account.accountId, token, { amount: 10 }, { 'idempotency-key': ' ' })).statusCode).toBe(400);
+    expect(await ledgerAndBalance(h.database.db, account.accountId)).toEqual({ ledger: '20.0000', balance: '20.0000' });
   });
 
-  it('takes 1 to 10,000 with at most 4 decimals and refuses anything else, crediting nothing', async () => {
+  it('takes 10 to 1,000 in steps of 10 (spec) and refuses anything else with its message, crediting nothing', async () => {
     const account = await sendingAccount(h.database.db, { balance: '0' });
     const token = h.tokenFor(account.adminId);
-    for (const amount of [0, 0.99, '0.9999', 10000.0001, '10000.01', 20000, -5, '12.34567', 'ten', '1e3', null, 0.1 + 0.2]) {
+    const refused: [unknown, string][] = [
+      [0, 'Minimum value is 10'],
+      [9.99, 'Minimum value is 10'],
+      [-10, 'Must be a number'],
+      ['1000.01', 'Maximum value is 1000'],
+      [1010, 'Maximum value is 1000'],
+      [15, TOPUP_STEP_MESSAGE],
+      ['20.5', TOPUP_STEP_MESSAGE],
+      ['12.34567', 'Must be a number'],
+      ['ten', 'Must be a number'],
+      ['1e3', 'Must be a number'],
+      [null, 'Must be a number'],
+      [0.1 + 0.2, 'Must be a number'],
+    ];
+    for (const [amount, message] of refused) {
       const res = await topup(account.accountId, token, { amount });
       expect(res.statusCode, String(amount)).toBe(400);
-      expect(res.body).toContain(TOPUP_AMOUNT_MESSAGE);
+      expect(res.body, String(amount)).toContain(message);
     }
     expect((await topup(account.accountId, token, {})).statusCode).toBe(400);
     expect(await ledgerAndBalance(h.database.db, account.accountId)).toEqual({ ledger: '0.0000', balance: '0.0000' });
-    for (const amount of [1, '10000', 10000, '12.3456', '0099.5']) {
+    for (const amount of [10, '1000', 1000, '20.00', '0090']) {
       expect((await topup(account.accountId, token, { amount })).statusCode, String(amount)).toBe(200);
     }
-    expect((await ledgerAndBalance(h.database.db, account.accountId)).balance).toBe('20112.8456');
+    expect((await ledgerAndBalance(h.database.db, account.accountId)).balance).toBe('2120.0000');
   });
 
   it('is for administrators, refuses an unverified person, and 404s for another account', async () => {
