@@ -1,7 +1,8 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OutboxEventPayload } from '@parley/shared';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { queryRows } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
@@ -39,12 +40,7 @@ export function toPayload(row: EventRow): OutboxEventPayload {
  */
 export class OutboxDispatcher {
   private readonly batchSize: number;
-  private readonly pollIntervalMs: number;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private pendingWake = false;
-  private unlisten: Unlisten | null = null;
+  private readonly loop: NotifiedLoop;
 
   constructor(
     private readonly database: Database,
@@ -53,61 +49,27 @@ export class OutboxDispatcher {
     options: DispatcherOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.loop = new NotifiedLoop({
+      database,
+      channel: OUTBOX_CHANNEL,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      log,
+      failure: 'outbox dispatch round failed',
+      round: () => this.dispatchOnce(),
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, () => {
-      this.wake();
-    });
-    this.loop = this.run();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Finishes the round in progress, then stops. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake();
-    await this.unlisten?.();
-    await this.loop;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   wake(): void {
-    this.pendingWake = true;
-    this.wakeUp?.();
-  }
-
-  // Read through methods: both flags change while the loop awaits.
-  private isRunning(): boolean {
-    return this.running;
-  }
-
-  private hasPendingWake(): boolean {
-    return this.pendingWake;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.pendingWake = false;
-      let more = false;
-      try {
-        more = await this.dispatchOnce();
-      } catch (error) {
-        this.log.error({ err: error }, 'outbox dispatch round failed');
-      }
-      if (!this.isRunning()) break;
-      if (more || this.hasPendingWake()) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
-    }
+    this.loop.wake();
   }
 
   /** One round. Returns true when a full batch went out and more may be waiting. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { CarrierRegistry } from '../carriers/registry.js';
-import type { Database, Unlisten } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { claimDueMessages, type Claim } from './dispatcherClaim.js';
 import { recoverStaleClaims, type Recovered } from './dispatcherRecovery.js';
 import { MAX_SUBMIT_ATTEMPTS, writeOutcomes, type WrittenResults } from './dispatcherResults.js';
@@ -63,11 +64,7 @@ export class MessageDispatcher {
   private readonly submitConcurrency: number;
   private readonly maxAttempts: number;
   private readonly clock: () => Date;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private pendingWake = false;
-  private unlisten: Unlisten | null = null;
+  private readonly loop: NotifiedLoop;
   private lastRecoveryAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: MessageDispatcherOptions) {
@@ -81,62 +78,27 @@ export class MessageDispatcher {
     this.submitConcurrency = options.submitConcurrency ?? 32;
     this.maxAttempts = options.maxAttempts ?? MAX_SUBMIT_ATTEMPTS;
     this.clock = options.clock ?? (() => new Date());
+    this.loop = new NotifiedLoop({
+      database: this.database,
+      channel: MESSAGE_QUEUE_CHANNEL,
+      pollIntervalMs: this.pollIntervalMs,
+      log: this.log,
+      failure: 'message dispatch round failed',
+      round: async () => (await this.dispatchOnce()).claimed > 0,
+    });
   }
 
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    this.unlisten = await this.database.listen(MESSAGE_QUEUE_CHANNEL, () => {
-      this.wake();
-    });
-    this.loop = this.run();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Finishes the batch in flight (its results are written), then stops. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    this.wake();
-    await this.unlisten?.();
-    this.unlisten = null;
-    await this.loop;
-    this.loop = null;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   wake(): void {
-    this.pendingWake = true;
-    this.wakeUp?.();
-  }
-
-  // Read through methods: both flags change while the loop awaits.
-  private isRunning(): boolean {
-    return this.running;
-  }
-
-  private hasPendingWake(): boolean {
-    return this.pendingWake;
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      this.pendingWake = false;
-      let busy = false;
-      try {
-        busy = (await this.dispatchOnce()).claimed > 0;
-      } catch (error) {
-        this.log.error({ err: error }, 'message dispatch round failed');
-      }
-      if (!this.isRunning()) break;
-      if (busy || this.hasPendingWake()) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollIntervalMs);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeUp = null;
-    }
+    this.loop.wake();
   }
 
   /** One round: recovery of dead dispatchers' claims (now and then), a claim, its submits, their results. */
