@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.js';
-import { accountMembers, accounts, users } from '../db/schema/index.js';
+import { accountMembers, accounts, phoneNumbers, users } from '../db/schema/index.js';
 import { ledgerAndBalance } from '../test/accounts.js';
 import { runCli, type CliResult } from '../test/processes.js';
 
@@ -56,6 +56,10 @@ describe('parley create-user and create-account', () => {
       const members = await database.db.select().from(accountMembers).where(eq(accountMembers.accountId, accountId));
       expect(members).toEqual([expect.objectContaining({ userId, role: 'Administrator' })]);
       expect(await ledgerAndBalance(database.db, accountId)).toEqual({ ledger: '7.2500', balance: '7.2500' });
+      // Embedded with the simulator, as in the app: a number in the account's country to text from at once.
+      const numbers = await database.db.select().from(phoneNumbers).where(eq(phoneNumbers.accountId, accountId));
+      expect(numbers).toEqual([expect.objectContaining({ carrier: 'simulator', status: 'active', country: 'CA' })]);
+      expect(numbers[0]?.number).toMatch(/^\+1\d{10}$/);
     } finally {
       await database.close();
     }

@@ -1,6 +1,9 @@
 import { emailAddress, isSupportedCountryCode, passwordStrength, requiredText, weakPasswordMessage } from '@parley/shared';
 import { seedPlans } from '../billing/plans.js';
+import pino from 'pino';
+import { buildCarrierRegistry } from '../carriers/deployment.js';
 import { createAccountFor } from '../commands/accountCreator.js';
+import { embeddedFirstNumbers } from '../commands/phoneNumberFirst.js';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
@@ -64,21 +67,31 @@ export const createAccountCommand: CliCommand = {
     if (!name.success) throw new CliError('missing_option', '--name is required.', 2);
     const country = (textFlag(flags, 'country') ?? 'US').trim().toUpperCase();
     if (!isSupportedCountryCode(country)) throw new CliError('invalid_country', 'Country is not valid', 2);
-    const account = await withDatabase(config, async ({ db }) => {
+    const account = await withDatabase(config, async (database) => {
+      const { db } = database;
       const owner = await findUserByEmail(db, ownerEmail);
       if (!owner) throw new CliError('unknown_owner', `No user has the email ${ownerEmail.trim()}.`);
-      return createAccountFor(
-        db,
-        {
-          ownerId: owner.id,
-          name: name.data,
-          country,
-          // The operator gives no support details or questionnaire; the owner fills them in the app.
-          support: { email: owner.email },
-          questionnaire: { messagingType: [], desiredIntegrations: [] },
-        },
-        config.billing.trialCredit,
-      );
+      // As in the app: on the embedded database with the simulator, the account gets a number at once.
+      // Warnings go to stderr; stdout carries the answer.
+      const log = pino({ level: 'warn' }, pino.destination(2));
+      const carriers = buildCarrierRegistry(config, database, log);
+      try {
+        return await createAccountFor(
+          db,
+          {
+            ownerId: owner.id,
+            name: name.data,
+            country,
+            // The operator gives no support details or questionnaire; the owner fills them in the app.
+            support: { email: owner.email },
+            questionnaire: { messagingType: [], desiredIntegrations: [] },
+          },
+          config.billing.trialCredit,
+          embeddedFirstNumbers({ config, carriers, database, log }),
+        );
+      } finally {
+        await carriers.stop();
+      }
     });
     return { json: { ok: true, accountId: account.id }, text: account.id };
   },
