@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubmitResult } from '../carriers/carrier.js';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';
-import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
+import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { MessageDispatcher } from './dispatcher.js';
 import {
@@ -13,11 +13,11 @@ import {
   queueTestMessages,
   RecordingCarrier,
   registryOf,
-  retireAccount,
   type SendingSetup,
 } from './dispatcherFixtures.js';
 import { UNKNOWN_OUTCOME_CODE } from './dispatcherRecovery.js';
 import { retryDelayMs } from './dispatcherResults.js';
+import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
 
 const throttled: SubmitResult = { accepted: false, retryable: true, errorCode: '0x00000058', errorText: 'ESME_RTHROTTLED' };
 const invalidDestination: SubmitResult = { accepted: false, retryable: false, errorCode: '0x0000000B', errorText: 'ESME_RINVDSTADR' };
@@ -28,20 +28,8 @@ describe.each(testDatabaseKinds)('message dispatcher on %s', (kind) => {
   let now: Date;
   const clock = () => now;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  afterEach(async () => {
-    // Whatever a test did, every account's balance is still the sum of its ledger.
-    for (const accountId of accounts.splice(0)) {
-      const { ledger, balance } = await ledgerAndBalance(database.db, accountId);
-      expect(balance).toBe(ledger);
-      await retireAccount(database.db, accountId);
-    }
-  });
+  // Whatever a test did, every account's balance is still the sum of its ledger.
+  useLedgerCheckedDatabase(kind, (opened) => (database = opened), accounts);
 
   async function setup(options: Parameters<typeof createSendingSetup>[1] = {}): Promise<SendingSetup> {
     now = new Date();

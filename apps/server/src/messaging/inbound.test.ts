@@ -1,38 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { optInKeywords, optOutKeywords } from '@parley/shared';
 import type { InboundMessage } from '../carriers/carrier.js';
 import { sendMessages } from '../commands/messageSender.js';
 import { queryRows, type Database } from '../db/client.js';
 import { contacts, conversations, contactGroups, groupPhoneNumbers, messages, type MessageRow } from '../db/schema/index.js';
-import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';
-import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
+import { outboxEvents } from '../test/accounts.js';
+import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { MessageDispatcher } from './dispatcher.js';
-import { createSendingSetup, RecordingCarrier, registryOf, retireAccount, testNumber, type SendingSetup } from './dispatcherFixtures.js';
+import { createSendingSetup, RecordingCarrier, registryOf, testNumber, type SendingSetup } from './dispatcherFixtures.js';
 import { createMessageHandlers } from './handlers.js';
 import { receiveInbound } from './inbound.js';
 import { helpReply, KEYWORD_REPLY_EVENT_TYPES, optInConfirmation, optOutConfirmation, supportDetails } from './keywords.js';
+import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
 
 describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
   let database: Database;
   const accounts: string[] = [];
   const log = silentLogger();
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  afterEach(async () => {
-    for (const accountId of accounts.splice(0)) {
-      const { ledger, balance } = await ledgerAndBalance(database.db, accountId);
-      expect(balance).toBe(ledger);
-      await retireAccount(database.db, accountId);
-    }
-  });
+  // Whatever a test did, every account's balance is still the sum of its ledger.
+  useLedgerCheckedDatabase(kind, (opened) => (database = opened), accounts);
 
   async function setup(): Promise<SendingSetup> {
     const made = await createSendingSetup(database.db, { carrier: 'simulator' });

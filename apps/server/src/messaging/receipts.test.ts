@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../carriers/carrier.js';
 import { saveSimulatorSettings } from '../carriers/simulator/settings.js';
 import { SimulatorCarrier } from '../carriers/simulator/simulatorCarrier.js';
 import type { Database } from '../db/client.js';
 import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';
-import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
+import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { MessageDispatcher } from './dispatcher.js';
 import {
@@ -14,11 +14,11 @@ import {
   queueTestMessages,
   RecordingCarrier,
   registryOf,
-  retireAccount,
   type SendingSetup,
 } from './dispatcherFixtures.js';
 import { createMessageHandlers } from './handlers.js';
 import { applyStatusReports, ReceiptNotMatchedError } from './receipts.js';
+import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
 
 const report = (carrierMessageId: string, status: StatusReport['status'], extra: Partial<StatusReport> = {}): StatusReport => ({
   carrierMessageId,
@@ -39,19 +39,8 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
   const accounts: string[] = [];
   const log = silentLogger();
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
-  afterEach(async () => {
-    for (const accountId of accounts.splice(0)) {
-      const { ledger, balance } = await ledgerAndBalance(database.db, accountId);
-      expect(balance).toBe(ledger);
-      await retireAccount(database.db, accountId);
-    }
-  });
+  // Whatever a test did, every account's balance is still the sum of its ledger.
+  useLedgerCheckedDatabase(kind, (opened) => (database = opened), accounts);
 
   async function setup(options: Parameters<typeof createSendingSetup>[1] = {}): Promise<SendingSetup> {
     const made = await createSendingSetup(database.db, options);
