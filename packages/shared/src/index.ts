@@ -37,3 +37,7 @@ export * from './api/simulator.js';
 export * from './api/charges.js';
 export * from './api/carriers.js';
 export * from './api/approvals.js';
+export * from './api/conversations.js';
+export * from './api/autoResponders.js';
+export * from './api/media.js';
+export * from './api/webPush.js';

@@ -13,6 +13,12 @@ export const events = pgTable(
     type: text('type').notNull(),
     accountId: uuid('account_id'),
     userId: uuid('user_id'),
+    /**
+     * The group of the conversation the event is about, when it has one: realtime delivers such events to
+     * that group's users and the account's administrators only. Filled in from the conversation as the
+     * event is written.
+     */
+    groupId: uuid('group_id'),
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),

@@ -5,3 +5,4 @@ export * from './identity.js';
 export * from './accounts.js';
 export * from './contacts.js';
 export * from './messaging.js';
+export * from './inbox.js';

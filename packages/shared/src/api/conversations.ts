@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { messageSchema, messageStatuses } from './messages.js';
+import { listQuerySchema, listResponse, paginationSchema, recordResponse } from './pagination.js';
+
+/** spec §9: the last message's preview in the conversation list is cut here, plus an ellipsis. */
+export const LAST_MESSAGE_PREVIEW_LENGTH = 160;
+
+export const lastMessagePreview = (text: string): string =>
+  text.length > LAST_MESSAGE_PREVIEW_LENGTH ? `${text.slice(0, LAST_MESSAGE_PREVIEW_LENGTH)}…` : text;
+
+/** The side menu's unread badge shows up to this many, then '+' (spec: the count, and + when more exist). */
+export const UNREAD_BADGE_MAX = 99;
+
+export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found';
+export const CONVERSATION_CLOSED_MESSAGE = 'This conversation is closed and cannot be answered.';
+export const CONVERSATION_EMPTY_STATE = 'No Conversations Exist';
+
+/** The contact as a conversation shows it. */
+export const conversationContactSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    mobile: z.string(),
+    blocked: z.string().nullable(),
+    optedOut: z.string().nullable(),
+  })
+  .meta({ id: 'ConversationContact' });
+
+export const conversationLastMessageSchema = z
+  .object({
+    id: z.uuid(),
+    /** The full text; the list cuts it with lastMessagePreview. */
+    message: z.string(),
+    template: z.object({ id: z.uuid() }).nullable(),
+    status: z.enum(messageStatuses),
+    error: z.object({ code: z.string().nullable(), description: z.string() }).nullable(),
+    outgoing: z.boolean(),
+    media: z.number().int(),
+    created: z.string(),
+  })
+  .meta({ id: 'ConversationLastMessage' });
+
+/**
+ * A conversation (spec §3): a contact and one of the account's numbers, open until closed. `unread` lists the
+ * ids of its unread messages: incoming ones, and outgoing ones that errored, that nobody marked read.
+ * `messages` is only filled by GET conversations/{id} (its newest page).
+ */
+export const conversationSchema = z
+  .object({
+    id: z.uuid(),
+    contact: conversationContactSchema,
+    phoneNumber: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+    group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    lastMessage: conversationLastMessageSchema.nullable(),
+    created: z.object({ at: z.string() }),
+    updated: z.object({ at: z.string() }),
+    closed: z.string().nullable(),
+    unread: z.array(z.uuid()),
+    messages: z.object({ data: z.array(messageSchema), pagination: paginationSchema }).optional(),
+  })
+  .meta({ id: 'Conversation' });
+
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const booleanQuery = z.enum(['true', 'false'], { message: 'Use true or false' }).transform((v) => v === 'true');
+
+/**
+ * GET /v1/accounts/{acc}/conversations, the most recent activity first. `closed=true` lists closed ones
+ * instead of open ones; `unread=true` keeps those with unread messages; `q` searches the contact's name
+ * and number; `contactId` keeps one contact's.
+ */
+export const conversationListQuerySchema = listQuerySchema.extend({
+  closed: booleanQuery.default(false),
+  unread: booleanQuery.default(false),
+  contactId: z.uuid().optional(),
+  q: z.string().trim().max(100, { message: 'At most 100 characters' }).optional(),
+});
+
+export type ConversationListQuery = z.output<typeof conversationListQuerySchema>;
+
+export const conversationListSchema = listResponse(conversationSchema).meta({ id: 'ConversationList' });
+export const conversationRecordSchema = recordResponse(conversationSchema).meta({ id: 'ConversationRecord' });
+
+/** GET conversations/{id}: the page of messages it carries (newest first). */
+export const conversationQuerySchema = listQuerySchema;
+
+/**
+ * POST /v1/accounts/{acc}/conversations: the contact's open conversation on the number (the account's oldest
+ * active number, or the contact's kept one, when none is named), opened when it has none. 201 when opened,
+ * 200 when it existed.
+ */
+export const startConversationSchema = z
+  .object({
+    contact: z.object({ id: z.uuid({ message: 'Choose a contact' }) }),
+    phoneNumber: z.object({ id: z.uuid({ message: 'Choose a phone number' }) }).nullish(),
+  })
+  .meta({ id: 'StartConversation' });
+
+export type StartConversation = z.infer<typeof startConversationSchema>;
+
+/** PUT conversations/{id}/assigngroup: payload group.id (null takes the group away). */
+export const assignGroupSchema = z
+  .object({ group: z.object({ id: z.uuid({ message: 'Choose a group' }) }).nullable() })
+  .meta({ id: 'AssignGroup' });
+
+export type AssignGroup = z.infer<typeof assignGroupSchema>;
+
+/** PUT conversations/{id}/read: marks every unread message of the conversation read, or its last incoming one unread. */
+export const markConversationReadSchema = z
+  .object({ read: z.boolean({ message: 'Use true or false' }) })
+  .meta({ id: 'MarkConversationRead' });
+
+export type MarkConversationRead = z.infer<typeof markConversationReadSchema>;
+
+/** GET /v1/accounts/{acc}/counts/{type}: counts keyed by type (spec §3); `unread` is open conversations with unread messages. */
+export const countTypes = ['unread'] as const;
+export type CountType = (typeof countTypes)[number];
+
+export const countsSchema = z.object({ data: z.object({ unread: z.number().int() }) }).meta({ id: 'Counts' });
+export type Counts = z.infer<typeof countsSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Events (outbox → websocket, notifications)
+
+/** conversationClosed, conversationRead and conversationUpdated carry the conversation as the list shows it. */
+export interface ConversationEventData {
+  conversation: Conversation;
+}
+
+/** Event types the inbox listens to; all carry a conversation or a message with its conversation id. */
+export const inboxEventTypes = [
+  'messageReceived',
+  'messageSent',
+  'messageStatus',
+  'messageRead',
+  'conversationStarted',
+  'conversationClosed',
+  'conversationRead',
+  'conversationUpdated',
+] as const;
+export type InboxEventType = (typeof inboxEventTypes)[number];
