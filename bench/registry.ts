@@ -2,6 +2,7 @@ import type { Benchmark } from './lib/benchmark.js';
 import { fanoutBenchmark } from './benchmarks/fanout.js';
 import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
+import { inboundBenchmark } from './benchmarks/inbound.js';
 import { segmentsBenchmark } from './benchmarks/segments.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
@@ -10,4 +11,5 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   import: importBenchmark,
   segments: segmentsBenchmark,
   fanout: fanoutBenchmark,
+  inbound: inboundBenchmark,
 };

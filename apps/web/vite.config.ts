@@ -1,12 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from './src/app/brand.ts';
 import { navigationFallbackDenylist, serverPathPattern, serverPaths } from './src/pwa/serverPaths.ts';
 
 const shared = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url));
 const server = 'http://localhost:3000';
+
+/**
+ * The service worker's push and notification-click handlers (src/pwa/webPushWorker.ts), built on their
+ * own as one classic script, /push-handlers.js, which the generated worker loads with importScripts.
+ */
+const pushHandlers = (): Plugin => ({
+  name: 'parley-push-handlers',
+  apply: 'build',
+  async generateBundle() {
+    const built = await build({
+      configFile: false,
+      logLevel: 'warn',
+      resolve: { alias: { '@parley/shared': shared } },
+      build: {
+        write: false,
+        copyPublicDir: false,
+        minify: true,
+        lib: { entry: fileURLToPath(new URL('./src/pwa/webPushWorker.ts', import.meta.url)), formats: ['iife'], name: 'parleyPushHandlers' },
+      },
+    });
+    const output = Array.isArray(built) ? built[0] : built;
+    const chunk = output && 'output' in output ? output.output.find((item) => item.type === 'chunk') : undefined;
+    if (chunk?.type !== 'chunk') throw new Error('the push handlers were not built');
+    this.emitFile({ type: 'asset', fileName: 'push-handlers.js', source: chunk.code });
+  },
+});
 
 export default defineConfig({
   resolve: { alias: { '@parley/shared': shared } },
@@ -19,6 +45,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   plugins: [
     react(),
+    pushHandlers(),
     VitePWA({
       registerType: 'autoUpdate',
       strategies: 'generateSW',
@@ -44,6 +71,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: navigationFallbackDenylist(),
         cleanupOutdatedCaches: true,
+        importScripts: ['/push-handlers.js'],
       },
     }),
   ],

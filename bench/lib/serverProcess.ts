@@ -18,6 +18,10 @@ export interface ServerProcessOptions {
   readonly env: Readonly<Record<string, string>>;
   /** Answers 200 once the server takes requests. */
   readonly readyPath: string;
+  /** A port chosen beforehand, when the environment must name it (PUBLIC_URL); otherwise a free one. */
+  readonly port?: number;
+  /** Options for node itself, before the script (profiling flags, which NODE_OPTIONS does not take). */
+  readonly nodeArgs?: readonly string[];
 }
 
 export interface ServerProcess {
@@ -39,11 +43,11 @@ process.on('exit', () => {
 /** Runs a Node script as a server on a port of its own and resolves once it answers readyPath. */
 export async function startServerProcess(options: ServerProcessOptions, scope: Scope): Promise<ServerProcess> {
   scope.signal.throwIfAborted();
-  const port = await freePort(HOST);
+  const port = options.port ?? (await freePort(HOST));
   scope.signal.throwIfAborted();
   const url = `http://${HOST}:${port}`;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script], {
     env: { PATH: process.env.PATH ?? '', ...options.env, PORT: String(port), HOST },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

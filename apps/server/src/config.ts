@@ -212,6 +212,13 @@ const secretsKey = z.string().transform((value, ctx) => {
   return key;
 });
 
+/** The VAPID subject push services may contact us at (RFC 8292): mailto: an address, or an https URL. */
+const webPushSubject = z
+  .string()
+  .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s/]+/.test(v), {
+    message: 'must be mailto:you@example.com or an https:// URL where push services can reach the operator',
+  });
+
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
@@ -263,6 +270,13 @@ const envSchema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +14155550100' })
     .optional(),
   SECRETS_KEY: secretsKey.optional(),
+  WEB_PUSH_SUBJECT: webPushSubject.optional(),
+  MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots or hyphens)' }).optional(),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
 
 export interface Config {
@@ -287,7 +301,29 @@ export interface Config {
   billing: { trialCredit: string };
   carriers: CarriersConfig;
   secrets: SecretsConfig;
+  /** subject: the VAPID subject of web pushes (WEB_PUSH_SUBJECT; docs/webPush.md). */
+  webPush: { subject: string };
+  /** Where uploaded and inbound media files are kept (docs/media.md). */
+  media: MediaConfig;
   version: string;
+}
+
+/** Media storage: a directory under DATA_DIR (the default), or an S3-compatible bucket (MEDIA_S3_*). */
+export type MediaStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Null: AWS itself; else an S3-compatible service (MinIO, R2 ...). */
+      endpoint: string | null;
+      region: string;
+      /** Null: the AWS SDK's default credential chain (environment, instance role ...). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
+
+export interface MediaConfig {
+  storage: MediaStorageConfig;
 }
 
 /** The deployment's SMPP connection (SMPP_URL, SMPP_SYSTEM_TYPE). */
@@ -436,11 +472,44 @@ export function loadConfig(
       key: e.SECRETS_KEY ?? null,
       keyFile: e.SECRETS_KEY === undefined && e.DATABASE_URL === undefined ? path.join(dataDir, 'secrets.key') : null,
     },
+    // Push services want a way to reach the operator: the site when it is public (https), else the mail sender.
+    webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
+    media: { storage: mediaStorageConfig(e, dataDir) },
     version,
   };
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** MEDIA_S3_BUCKET picks S3; the other MEDIA_S3_* apply only with it, and the keys go in pairs. */
+function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {
+  const problems: string[] = [];
+  if (e.MEDIA_S3_BUCKET === undefined) {
+    for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] !== undefined) problems.push(`${name}: applies only with MEDIA_S3_BUCKET`);
+    }
+  }
+  if ((e.MEDIA_S3_ACCESS_KEY_ID === undefined) !== (e.MEDIA_S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      e.MEDIA_S3_ACCESS_KEY_ID === undefined
+        ? 'MEDIA_S3_ACCESS_KEY_ID: is required when MEDIA_S3_SECRET_ACCESS_KEY is set (set both or neither)'
+        : 'MEDIA_S3_SECRET_ACCESS_KEY: is required when MEDIA_S3_ACCESS_KEY_ID is set (set both or neither)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (e.MEDIA_S3_BUCKET === undefined) return { kind: 'disk', dir: path.join(dataDir, 'media') };
+  return {
+    kind: 's3',
+    bucket: e.MEDIA_S3_BUCKET,
+    endpoint: e.MEDIA_S3_ENDPOINT ?? null,
+    region: e.MEDIA_S3_REGION,
+    credentials:
+      e.MEDIA_S3_ACCESS_KEY_ID !== undefined && e.MEDIA_S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+  };
+}
 
 /** The deployment's carriers: each configured one, and the default refused unless configured. */
 function carriersConfig(e: Env): CarriersConfig {

@@ -19,12 +19,16 @@ import { createTokenVerifier } from './identity/tokenVerifier.js';
 import { jobDefinitions } from './jobs/definitions.js';
 import { JobQueue, type JobDefinition } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/index.js';
+import { registerCarrierMedia } from './media/carrierMediaUrls.js';
+import { inboundMediaJob, inboundMediaScheduler } from './media/inboundMedia.js';
+import { createMediaServices } from './media/services.js';
 import {
   closeRealtimeServer,
   createRealtimeServer,
-  realtimeSubscriber,
   type RealtimeServer,
 } from './realtime/server.js';
+import { RealtimeFanout } from './realtime/fanout.js';
+import { startWebPush, type WebPushDelivery } from './webPush/delivery.js';
 
 export interface RunningServer {
   readonly config: Config;
@@ -75,9 +79,14 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let jobs: JobQueue | null = null;
   let app: App | null = null;
   let io: RealtimeServer | null = null;
+  let fanout: RealtimeFanout | null = null;
   let dispatcher: OutboxDispatcher | null = null;
+  let webPush: WebPushDelivery | null = null;
   let messageDispatcher: MessageDispatcher | null = null;
   let carriers: CarrierRegistry | null = null;
+  const media = createMediaServices(config);
+  // Carriers are handed signed URLs of this deployment's media at submit time (media/carrierMediaUrls.ts).
+  const unregisterCarrierMedia = registerCarrierMedia(media);
   try {
     await migrateDatabase(database);
     await seedPlans(database.db);
@@ -95,7 +104,11 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         ? {}
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     });
-    await jobs.start((options.jobs ?? jobDefinitions)(config, database));
+    const inboundMedia = inboundMediaJob({ database, media, config });
+    await jobs.start(options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database), inboundMedia]);
+    if (config.secrets.key === null && config.secrets.keyFile === null) {
+      log.warn('SECRETS_KEY is not set: carriers get no signed URLs of uploaded media, so MMS with uploads fail (docs/media.md)');
+    }
 
     const mailer = createMailer(config, database);
     if (mailer.kind === 'mailbox' && database.kind === 'postgres') {
@@ -104,8 +117,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     const keys = config.identity.embedded ? await loadIssuerKeys(database) : null;
     const authenticator = chooseAuthenticator(config, keys, database, log.child({ component: 'identity' }));
     carriers = buildCarrierRegistry(config, database, log.child({ component: 'carriers' }));
-    const carrierHandlers = createMessageHandlers({ database, log });
-    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer, carriers, carrierHandlers };
+    const carrierHandlers = createMessageHandlers({ database, log, afterInbound: inboundMediaScheduler(jobs, inboundMedia, config, log) });
+    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer, carriers, carrierHandlers, media };
     let url: string | null = null;
     if (roles.has('web')) {
       const issuer = keys ? createIssuer({ config, database, keys, log: log.child({ component: 'issuer' }) }) : null;
@@ -117,15 +130,20 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         log: log.child({ component: 'realtime' }),
         httpServer: app.server,
       });
+      fanout = new RealtimeFanout(io, database, log.child({ component: 'realtime' }));
+      await fanout.listen();
       await app.listen({ port: config.port, host: config.host });
       const address = app.server.address() as AddressInfo;
       url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
       if (address.address === '0.0.0.0' || address.address === '::') url = `http://localhost:${address.port}`;
     }
     if (roles.has('worker')) {
-      // A worker without the web role still emits; on PostgreSQL the adapter carries it to web processes.
+      // A worker without the web role has no sockets; on PostgreSQL it announces each round to web processes.
       io ??= createRealtimeServer({ database, authenticator: ctx.authenticator, log });
-      dispatcher = new OutboxDispatcher(database, [realtimeSubscriber(io)], log.child({ component: 'outbox' }), {
+      fanout ??= new RealtimeFanout(io, database, log.child({ component: 'realtime' }));
+      webPush = startWebPush(database, config, log.child({ component: 'webpush' }));
+      const subscribers = [fanout, ...(webPush === null ? [] : [webPush])];
+      dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
       await dispatcher.start();
@@ -154,6 +172,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     };
     const jobsRef = jobs;
     const carriersRef = carriers;
+    const webPushRef = webPush;
     async function stopAll(): Promise<void> {
       log.info('shutting down: finishing in-flight work');
       if (app && io) {
@@ -164,10 +183,13 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       if (app) await app.close();
       await messageDispatcher?.stop();
       await dispatcher?.stop();
+      await webPushRef?.stop();
+      await fanout?.stop();
       await carriersRef.stop();
       await jobsRef.stop(config.shutdownTimeoutMs);
       if (io) await closeRealtimeServer(io, app !== null);
       await database.close();
+      unregisterCarrierMedia();
       log.info('stopped');
     }
     return running;
@@ -175,10 +197,13 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     await app?.close().catch(() => undefined);
     await messageDispatcher?.stop().catch(() => undefined);
     await dispatcher?.stop().catch(() => undefined);
+    await webPush?.stop().catch(() => undefined);
+    await fanout?.stop().catch(() => undefined);
     await carriers?.stop().catch(() => undefined);
     await jobs?.stop(1000).catch(() => undefined);
     if (io) await closeRealtimeServer(io, app !== null).catch(() => undefined);
     await database.close().catch(() => undefined);
+    unregisterCarrierMedia();
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The typed map of websocket events, shared by the server (emit) and the web app (listen).
- * Domain capabilities add their events here; the outbox dispatcher forwards any event whose
- * type is a key of this map to the rooms of its account and user.
+ * The outbox dispatcher forwards every event as `event` to the rooms of its account (or of its
+ * conversation's group, see OutboxEventPayload.groupId) and of its user.
  */
 export interface ServerToClientEvents {
   /** Sent to a socket right after it joined its rooms. */
@@ -11,8 +11,12 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
-  /** Asks the server to (re)join the rooms of an account the socket's principal belongs to. */
-  subscribe: (payload: { accountId: string }, ack: (answer: { ok: boolean; error?: string }) => void) => void;
+  /**
+   * Asks the server to (re)join the rooms of an account the socket's principal belongs to, worked out
+   * again from the database: a changed role or group membership takes effect here (or on reconnecting).
+   * The answer names the rooms joined.
+   */
+  subscribe: (payload: { accountId: string }, ack: (answer: { ok: boolean; error?: string; rooms?: string[] }) => void) => void;
 }
 
 export interface OutboxEventPayload {
@@ -21,9 +25,19 @@ export interface OutboxEventPayload {
   type: string;
   accountId: string | null;
   userId: string | null;
+  /**
+   * The group of the conversation the event is about, when it has one. Such an event goes only to that
+   * group's users and to the account's administrators and API clients (rooms groupRoom and accountAllRoom);
+   * an event without a group goes to everyone in the account (accountRoom).
+   */
+  groupId: string | null;
   data: unknown;
   createdAt: string;
 }
 
 export const accountRoom = (accountId: string): string => `account:${accountId}`;
 export const userRoom = (userId: string): string => `user:${userId}`;
+/** Joined by the account's members who are users of the group. */
+export const groupRoom = (groupId: string): string => `group:${groupId}`;
+/** Joined by the account's administrators and API clients: they see every group's conversations. */
+export const accountAllRoom = (accountId: string): string => `account:${accountId}:all`;

@@ -45,7 +45,8 @@ export interface SendMessagesResult {
   charged: string;
 }
 
-export const CONVERSATION_CLOSED_MESSAGE = 'This conversation is closed: start a new one to text this contact.';
+// One wording for the API and the inbox (packages/shared conversations contract).
+export { CONVERSATION_CLOSED_MESSAGE } from '@parley/shared';
 export const CONVERSATION_NUMBER_INACTIVE_MESSAGE = 'The phone number of this conversation is no longer active.';
 export const MESSAGE_EMPTY_FOR_CONTACT_MESSAGE = "The message is empty for this contact: its tokens have no values.";
 export const NONE_SENDABLE_MESSAGE = 'None of the recipients can be sent this message.';

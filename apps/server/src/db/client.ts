@@ -21,7 +21,8 @@ export type Unlisten = () => Promise<void>;
 interface DatabaseBase {
   readonly db: Db;
   /** Subscribes to NOTIFY on a channel; on PostgreSQL through a dedicated connection that reconnects. */
-  listen(channel: string, onNotify: () => void): Promise<Unlisten>;
+  /** `onNotify` gets each NOTIFY's payload, and '' once (re)connected, when something may have been missed. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<Unlisten>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,8 +70,8 @@ export async function openPglite(dataDir: string | null, template?: Blob): Promi
       dataDir,
       db,
       async listen(channel, onNotify) {
-        const unsubscribe = await pglite.listen(channel, () => {
-          onNotify();
+        const unsubscribe = await pglite.listen(channel, (payload) => {
+          onNotify(payload);
         });
         return unsubscribe;
       },
@@ -111,7 +112,7 @@ export function openPostgres(url: string, poolMax: number): PostgresDatabase {
       const connect = async (): Promise<void> => {
         const c = new pg.Client({ connectionString: url });
         c.on('notification', (msg) => {
-          if (msg.channel === channel) onNotify();
+          if (msg.channel === channel) onNotify(msg.payload ?? '');
         });
         c.on('error', () => {
           listeners.delete(c);
@@ -125,7 +126,7 @@ export function openPostgres(url: string, poolMax: number): PostgresDatabase {
         await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         client = c;
         listeners.add(c);
-        onNotify();
+        onNotify('');
       };
       await connect();
       return async () => {

@@ -11,6 +11,8 @@ export interface EventSubscriber {
   readonly name: string;
   /** Throwing leaves the event (and later events of its account) pending for the next round. */
   deliver(event: OutboxEventPayload): Promise<void>;
+  /** Called after each round has committed, for work done once per round rather than per event. */
+  flush?(): Promise<void>;
 }
 
 export interface DispatcherOptions {
@@ -28,6 +30,7 @@ export function toPayload(row: EventRow): OutboxEventPayload {
     type: row.type,
     accountId: row.accountId,
     userId: row.userId,
+    groupId: row.groupId,
     data: row.data,
     createdAt: row.createdAt.toISOString(),
   };
@@ -74,6 +77,16 @@ export class OutboxDispatcher {
 
   /** One round. Returns true when a full batch went out and more may be waiting. */
   async dispatchOnce(): Promise<boolean> {
+    const more = await this.round();
+    for (const subscriber of this.subscribers) {
+      await subscriber.flush?.().catch((error: unknown) => {
+        this.log.error({ err: error, subscriber: subscriber.name }, 'subscriber flush failed');
+      });
+    }
+    return more;
+  }
+
+  private async round(): Promise<boolean> {
     return this.database.db.transaction(async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { events } from '../db/schema/index.js';
 
@@ -9,11 +9,42 @@ export interface NewEvent {
   accountId?: string | null;
   userId?: string | null;
   data: unknown;
+  /**
+   * Who may receive it (realtime, push): left out, it is the group of the conversation the data names
+   * (conversationIdOf), read as the event is written; given (a group id or null for the whole account), it
+   * is taken as it is, e.g. to tell a group that a conversation moved out of it.
+   */
+  groupId?: string | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const idOf = (value: unknown): string | null => (isRecord(value) && typeof value.id === 'string' ? value.id : null);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The conversation an event is about: `data.message.conversation.id` (message events) or
+ * `data.conversation.id` (conversation events); null for any other event.
+ */
+export function conversationIdOf(data: unknown): string | null {
+  if (!isRecord(data)) return null;
+  const id = (isRecord(data.message) ? idOf(data.message.conversation) : null) ?? idOf(data.conversation);
+  return id !== null && UUID.test(id) ? id : null;
+}
+
+/** The events.group_id of one new event: given, or read from its conversation in the INSERT itself. */
+function groupIdValue(e: NewEvent): SQL | string | null {
+  if (e.groupId !== undefined) return e.groupId;
+  const conversationId = conversationIdOf(e.data);
+  if (conversationId === null || e.accountId === undefined || e.accountId === null) return null;
+  return sql`(select c.group_id from conversations c where c.id = ${conversationId} and c.account_id = ${e.accountId})`;
 }
 
 /**
  * Writes events in the caller's transaction. They become visible to the dispatcher, and the NOTIFY
- * that wakes it is delivered, only when that transaction commits; a rollback drops both.
+ * that wakes it is delivered, only when that transaction commits; a rollback drops both. The group of an
+ * event's conversation is filled in by the same statement (no extra round trip).
  */
 export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]): Promise<number[]> {
   if (newEvents.length === 0) return [];
@@ -24,6 +55,7 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
         type: e.type,
         accountId: e.accountId ?? null,
         userId: e.userId ?? null,
+        groupId: groupIdValue(e),
         data: e.data ?? null,
       })),
     )

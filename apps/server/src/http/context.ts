@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import type { Authenticator } from '../identity/authenticator.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/index.js';
+import type { MediaServices } from '../media/services.js';
 
 /** What routes and commands are given; built once in main.ts (and by the test server). */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   carriers: CarrierRegistry;
   /** What carriers hand receipts and inbound messages to (webhooks call them from the web role). */
   carrierHandlers: EngineHandlers;
+  /** Media storage and URL signing; left out (tests), the routes build it from the config. */
+  media?: MediaServices;
 }

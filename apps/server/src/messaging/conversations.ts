@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { OUTBOX_CHANNEL, type NewEvent } from '../events/outbox.js';
+import { conversationIdOf, OUTBOX_CHANNEL, type NewEvent } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -46,18 +46,24 @@ const EVENT_CHUNK = 5000;
 export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
   for (let i = 0; i < events.length; i += EVENT_CHUNK) {
+    // group_id: as given, else the group of the conversation the event names (a join, not a round trip).
     const batch = events.slice(i, i + EVENT_CHUNK).map((e) => ({
       type: e.type,
       account_id: e.accountId ?? null,
       user_id: e.userId ?? null,
       data: e.data ?? null,
+      derive: e.groupId === undefined,
+      group_id: e.groupId ?? null,
+      conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
     await tx.execute(
-      sql`insert into events (type, account_id, user_id, data)
-          select type, account_id, user_id, data
+      sql`insert into events (type, account_id, user_id, group_id, data)
+          select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end, r.data
             from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-                 as (type text, account_id uuid, user_id uuid, data jsonb)) with ordinality as r(type, account_id, user_id, data, n)
-           order by n`,
+                 as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
+                 with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
+            left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id
+           order by r.n`,
     );
   }
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);

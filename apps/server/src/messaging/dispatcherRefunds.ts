@@ -43,9 +43,10 @@ export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): 
   const payload: MessageEventData[] = rows.map((row) => ({ message: presentMessage(row) }));
   const records = rows.map((row, i) => ({ account_id: row.accountId, data: payload[i] }));
   await tx.execute(sql`
-    insert into events (type, account_id, user_id, data)
-    select 'messageStatus', e.account_id, null, e.data
+    insert into events (type, account_id, user_id, group_id, data)
+    select 'messageStatus', e.account_id, null, c.group_id, e.data
       from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
+      left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id
      order by e.n`);
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { CarrierHandlers, InboundMessage, StatusReport } from '../carriers/carrier.js';
 import type { NumberCarrierRef } from '../carriers/registry.js';
 import type { Database } from '../db/client.js';
+import type { MessageRow } from '../db/schema/index.js';
 import { receiveInbound } from './inbound.js';
 import { applyStatusReports } from './receipts.js';
 
@@ -18,7 +19,12 @@ export interface MessageHandlers extends CarrierHandlers {
  * (inbound.ts). Each call resolves once its transaction committed and rejects when the adapter must hand the
  * same thing over again (a receipt whose message is not marked sent yet, a database error).
  */
-export function createMessageHandlers(options: { database: Database; log: Logger }): MessageHandlers {
+export function createMessageHandlers(options: {
+  database: Database;
+  log: Logger;
+  /** After a new inbound message committed: queue the fetch of its attachments (media/inboundMedia.ts). */
+  afterInbound?: (message: MessageRow) => Promise<void>;
+}): MessageHandlers {
   const { database } = options;
   const log = options.log.child({ component: 'messaging' });
   const forSource = (source: NumberCarrierRef | undefined): CarrierHandlers => ({
@@ -29,7 +35,8 @@ export function createMessageHandlers(options: { database: Database; log: Logger
       await applyStatusReports(database, reports, log, source);
     },
     async inbound(message: InboundMessage) {
-      await receiveInbound(database, message, log);
+      const result = await receiveInbound(database, message, log);
+      if (result.outcome === 'received') await options.afterInbound?.(result.message);
     },
   });
   return { ...forSource(undefined), forConnection: (source) => forSource(source) };

@@ -9,6 +9,7 @@ import { queryRows, type Database, type Tx } from '../db/client.js';
 import { contacts, messages, type ContactRow, type MessageRow } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
+import { answerWithAutoResponder } from './autoResponderReply.js';
 import { openConversations, touchConversations } from './conversations.js';
 import { applyComplianceKeyword, supportDetails, type KeywordOutcome } from './keywords.js';
 
@@ -161,6 +162,11 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
     message: row,
     now,
   });
+  if (keyword === null) {
+    // Only what no compliance keyword handled may get an auto responder's reply (autoResponderReply.ts).
+    const phoneNumber = { id: number.id, number: number.number };
+    await answerWithAutoResponder(tx, { accountId, contact, conversationId: conversation.id, phoneNumber, message: row, now }, log);
+  }
   return { outcome: 'received', message: row, contactCreated: created, conversationStarted: conversation.started, keyword };
 }
 

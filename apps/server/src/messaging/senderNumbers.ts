@@ -33,11 +33,12 @@ export async function activeSenderNumbers(q: Queryable, accountId: string): Prom
       id: phoneNumbers.id,
       number: phoneNumbers.number,
       carrier: phoneNumbers.carrier,
+      // Aliased and qualified by hand: inside a selected subquery the builder leaves column names bare.
       groupId: sql<string | null>`(
-        select ${groupPhoneNumbers.groupId} from ${groupPhoneNumbers}
-          join ${contactGroups} on ${contactGroups.id} = ${groupPhoneNumbers.groupId}
-         where ${groupPhoneNumbers.phoneNumberId} = ${phoneNumbers.id} and ${contactGroups.accountId} = ${accountId}
-         order by ${contactGroups.createdAt}, ${contactGroups.id} limit 1)`,
+        select gp.group_id from group_phone_numbers gp
+          join groups g on g.id = gp.group_id
+         where gp.phone_number_id = phone_numbers.id and g.account_id = ${accountId}
+         order by g.created_at, g.id limit 1)`,
     })
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.status, 'active')))

@@ -15,7 +15,8 @@ export function presentMessage(row: MessageRow): Message {
     direction: row.direction,
     outgoing,
     status: row.status,
-    read: outgoing || row.readAt !== null,
+    // Unread is for people to look at: incoming messages, and outgoing ones that errored (spec §4).
+    read: row.readAt !== null || (outgoing && !failed),
     encoding: row.encoding,
     segments: row.segments,
     price: formatMoney(row.price),

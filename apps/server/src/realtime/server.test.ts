@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboundMessage } from '../carriers/carrier.js';
+import { accountMembers, contactGroups, groupPhoneNumbers, groupUsers } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
+import { receiveInbound } from '../messaging/inbound.js';
+import { silentLogger } from '../test/logger.js';
+import { addPhoneNumber, sendingAccount, uniqueSendingTestNumber } from '../test/sendingFixtures.js';
 import { devToken } from '../identity/authenticator.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { connectClient, type ConnectedClient } from '../test/socket.js';
 import { closeAccount, createAccount, createUser } from '../test/factories.js';
+import { eventRooms } from './server.js';
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -57,6 +64,88 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     expect(bob.received).toHaveLength(0);
   });
 
+  describe('inbox routing', () => {
+    const log = silentLogger();
+    const inbound = (to: string, from: string): InboundMessage => ({
+      carrierMessageId: randomUUID(),
+      from,
+      to,
+      text: 'Is anyone there?',
+      media: [],
+      receivedAt: new Date(),
+    });
+    const typesOf = (c: ConnectedClient) => c.received.map((e) => e.type);
+    const member = async (accountId: string, role: 'Sender' | 'Administrator') => {
+      const user = await createUser(server.database.db);
+      await server.database.db.insert(accountMembers).values({ accountId, userId: user.id, role });
+      return user.id;
+    };
+
+    it("delivers an inbound message to the sockets of its account and not another account's", async () => {
+      const a = await sendingAccount(server.database.db);
+      const b = await sendingAccount(server.database.db);
+      const adminA = await client(a.adminId, a.accountId);
+      const senderA = await client(await member(a.accountId, 'Sender'), a.accountId);
+      const adminB = await client(b.adminId, b.accountId);
+      expect(adminA.rooms.sort()).toEqual([`account:${a.accountId}`, `account:${a.accountId}:all`, `user:${a.adminId}`].sort());
+
+      const received = await receiveInbound(server.database, inbound(a.number, uniqueSendingTestNumber()), log);
+      if (received.outcome !== 'received') throw new Error(received.outcome);
+      await until(() => typesOf(adminA).includes('messageReceived') && typesOf(senderA).includes('messageReceived'));
+      const event = adminA.received.find((e) => e.type === 'messageReceived');
+      expect(event).toMatchObject({ accountId: a.accountId, groupId: null, data: { message: { id: received.message.id } } });
+      expect(typesOf(senderA)).toEqual(expect.arrayContaining(['contactCreated', 'conversationStarted', 'messageReceived']));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(adminB.received).toEqual([]);
+    });
+
+    it("delivers a group's conversation to the group's users and the administrators only; subscribe picks up a new member", async () => {
+      const a = await sendingAccount(server.database.db);
+      const inGroup = await member(a.accountId, 'Sender');
+      const outsideId = await member(a.accountId, 'Sender');
+      const groupId = randomUUID();
+      await server.database.db.insert(contactGroups).values({ id: groupId, accountId: a.accountId, name: 'Night shift' });
+      await server.database.db.insert(groupUsers).values({ groupId, userId: inGroup });
+      const number = await addPhoneNumber(server.database.db, a.accountId);
+      await server.database.db.insert(groupPhoneNumbers).values({ groupId, phoneNumberId: number.id });
+
+      const admin = await client(a.adminId, a.accountId);
+      const groupMember = await client(inGroup, a.accountId);
+      const outsider = await client(outsideId, a.accountId);
+      expect(groupMember.rooms).toContain(`group:${groupId}`);
+      expect(outsider.rooms.sort()).toEqual([`account:${a.accountId}`, `user:${outsideId}`].sort());
+
+      const first = await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      if (first.outcome !== 'received') throw new Error(first.outcome);
+      await until(() => typesOf(admin).includes('messageReceived') && typesOf(groupMember).includes('messageReceived'));
+      expect(groupMember.received.find((e) => e.type === 'messageReceived')?.groupId).toBe(groupId);
+      expect(typesOf(groupMember)).toContain('conversationStarted');
+      // The contact is the account's (contactCreated reaches everyone); its conversation is the group's.
+      await until(() => typesOf(outsider).includes('contactCreated'));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(typesOf(outsider)).toEqual(['contactCreated']);
+
+      // Added to the group: a subscribe re-evaluates the rooms, and the group's events follow.
+      await server.database.db.insert(groupUsers).values({ groupId, userId: outsideId });
+      const answer = await outsider.socket.emitWithAck('subscribe', { accountId: a.accountId });
+      expect(answer).toEqual({ ok: true, rooms: [`user:${outsideId}`, `account:${a.accountId}`, `group:${groupId}`] });
+      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await until(() => typesOf(outsider).includes('messageReceived'));
+
+      // Taken out again: the group's room is left.
+      await server.database.db.delete(groupUsers).where(and(eq(groupUsers.groupId, groupId), eq(groupUsers.userId, outsideId)));
+      expect(await outsider.socket.emitWithAck('subscribe', { accountId: a.accountId })).toEqual({
+        ok: true,
+        rooms: [`user:${outsideId}`, `account:${a.accountId}`],
+      });
+      const seen = outsider.received.length;
+      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await until(() => admin.received.filter((e) => e.type === 'messageReceived').length === 3);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(outsider.received.slice(seen).map((e) => e.type)).toEqual(['contactCreated']);
+    });
+  });
+
   it('refuses a connection without a valid token', async () => {
     await expect(connectClient(server.baseUrl, {})).rejects.toThrow('unauthorized');
     await expect(connectClient(server.baseUrl, { token: 'dev.not-a-uuid.x' })).rejects.toThrow('unauthorized');
@@ -66,7 +155,10 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     const user = await createUser(server.database.db);
     const member = await createAccount(server.database.db, { [user.id]: 'ReadOnly' });
     const c = await client(user.id, randomUUID());
-    expect(await c.socket.emitWithAck('subscribe', { accountId: member.id })).toEqual({ ok: true });
+    expect(await c.socket.emitWithAck('subscribe', { accountId: member.id })).toEqual({
+      ok: true,
+      rooms: [`user:${user.id}`, `account:${member.id}`],
+    });
     await publishEvent(server.database.db, { type: 'contactCreated', accountId: member.id, data: {} });
     await until(() => c.received.length === 1);
     await closeAccount(server.database.db, member.id);
@@ -81,7 +173,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     const c = await client(randomUUID(), own);
     const answer = await c.socket.emitWithAck('subscribe', { accountId: randomUUID() });
     expect(answer).toEqual({ ok: false, error: 'not a member of that account' });
-    expect(await c.socket.emitWithAck('subscribe', { accountId: own })).toEqual({ ok: true });
+    expect(await c.socket.emitWithAck('subscribe', { accountId: own })).toMatchObject({ ok: true });
   });
 });
 
@@ -98,5 +190,17 @@ describe('realtime without the development sign-in', () => {
     await expect(
       connectClient(server.baseUrl, { token: devToken(randomUUID(), randomUUID()) }),
     ).rejects.toThrow('unauthorized');
+  });
+});
+
+describe('eventRooms', () => {
+  const accountId = randomUUID();
+  const groupId = randomUUID();
+  const userId = randomUUID();
+  it("sends a group's event to the group and the account's administrators, any other to the whole account", () => {
+    expect(eventRooms({ accountId, groupId, userId: null })).toEqual([`group:${groupId}`, `account:${accountId}:all`]);
+    expect(eventRooms({ accountId, groupId: null, userId: null })).toEqual([`account:${accountId}`]);
+    expect(eventRooms({ accountId: null, groupId: null, userId })).toEqual([`user:${userId}`]);
+    expect(eventRooms({ accountId, groupId: null, userId })).toEqual([`account:${accountId}`, `user:${userId}`]);
   });
 });

@@ -3,7 +3,9 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { Logger } from 'pino';
 import {
+  accountAllRoom,
   accountRoom,
+  groupRoom,
   userRoom,
   type ClientToServerEvents,
   type OutboxEventPayload,
@@ -13,7 +15,7 @@ import type { Database } from '../db/client.js';
 import type { Authenticator, Principal } from '../identity/authenticator.js';
 import { roleInAccount } from '../identity/memberships.js';
 import { bearerToken } from '../identity/authenticator.js';
-import type { EventSubscriber } from '../events/dispatcher.js';
+import { seesEveryGroup, viewerGroupIds } from '../policies/conversationVisibility.js';
 
 export const REALTIME_PATH = '/socket.io';
 
@@ -67,22 +69,42 @@ export function createRealtimeServer(options: {
       });
   });
 
-  // An account the token names (API clients, the development sign-in) or one the user is a member of.
-  const mayJoin = async (principal: Principal, accountId: string): Promise<boolean> =>
-    principal.accountIds.includes(accountId) ||
-    (await roleInAccount(options.database.db, principal, accountId)) !== null;
+  /**
+   * The rooms of an account for the principal, or null when it may not join: an account the token names
+   * (API clients, the development sign-in) or one the user is a member of. Everyone joins the account's room
+   * (events about no group); administrators and API clients also its `:all` room (every group's events),
+   * other users the rooms of their groups in it (conversationVisibility.ts decides who sees what).
+   */
+  const accountRooms = async (principal: Principal, accountId: string): Promise<string[] | null> => {
+    const role = await roleInAccount(options.database.db, principal, accountId);
+    if (role === null && !principal.accountIds.includes(accountId)) return null;
+    const viewer = { role: role ?? 'ReadOnly', userId: principal.userId, clientId: principal.clientId };
+    if (seesEveryGroup(viewer)) return [accountRoom(accountId), accountAllRoom(accountId)];
+    const groups = await viewerGroupIds(options.database.db, accountId, principal.userId);
+    return [accountRoom(accountId), ...groups.map(groupRoom)];
+  };
+
+  const isAccountScoped = (room: string): boolean => room.startsWith('account:') || room.startsWith('group:');
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { principal } = socket.data;
     const requested = (socket.handshake.auth as Record<string, unknown>).accountId;
     const connect = async (): Promise<void> => {
-      const accountId =
-        typeof requested === 'string' && (await mayJoin(principal, requested))
-          ? requested
-          : principal.accountIds.length === 1
-            ? (principal.accountIds[0] ?? null)
-            : null;
-      const rooms = [userRoom(principal.userId), ...(accountId === null ? [] : [accountRoom(accountId)])];
+      // The account asked for when the principal may join it, else the token's only account, else none.
+      const candidates = [
+        ...(typeof requested === 'string' ? [requested] : []),
+        ...(principal.accountIds.length === 1 ? principal.accountIds : []),
+      ];
+      let accountId: string | null = null;
+      let scoped: string[] = [];
+      for (const candidate of candidates) {
+        const joinable = await accountRooms(principal, candidate);
+        if (joinable === null) continue;
+        accountId = candidate;
+        scoped = joinable;
+        break;
+      }
+      const rooms = [userRoom(principal.userId), ...scoped];
       await socket.join(rooms);
       socket.emit('ready', { accountId, userId: principal.userId, rooms });
     };
@@ -91,19 +113,20 @@ export function createRealtimeServer(options: {
       socket.disconnect(true);
     });
 
+    // Also how a changed role or group membership takes effect without reconnecting.
     socket.on('subscribe', (payload, ack) => {
       const target = payload.accountId;
-      mayJoin(principal, target)
-        .then(async (allowed) => {
-          if (!allowed) {
+      accountRooms(principal, target)
+        .then(async (rooms) => {
+          if (rooms === null) {
             ack({ ok: false, error: 'not a member of that account' });
             return;
           }
           for (const room of socket.rooms) {
-            if (room.startsWith('account:') && room !== accountRoom(target)) await socket.leave(room);
+            if (isAccountScoped(room) && !rooms.includes(room)) await socket.leave(room);
           }
-          await socket.join(accountRoom(target));
-          ack({ ok: true });
+          await socket.join(rooms);
+          ack({ ok: true, rooms: [userRoom(principal.userId), ...rooms] });
         })
         .catch((error: unknown) => {
           options.log.error({ err: error }, 'websocket subscribe failed');
@@ -116,18 +139,21 @@ export function createRealtimeServer(options: {
   return io;
 }
 
-/** Forwards outbox events to the rooms of their account and user. */
-export function realtimeSubscriber(io: RealtimeServer): EventSubscriber {
-  return {
-    name: 'websocket',
-    deliver(event: OutboxEventPayload) {
-      const rooms: string[] = [];
-      if (event.accountId !== null) rooms.push(accountRoom(event.accountId));
-      if (event.userId !== null) rooms.push(userRoom(event.userId));
-      if (rooms.length > 0) io.to(rooms).emit('event', event);
-      return Promise.resolve();
-    },
-  };
+/**
+ * The rooms an event goes to: an event about a conversation of a group to that group's users and the
+ * account's administrators and API clients; any other event of an account to all its members; a user's
+ * event to that user.
+ */
+export function eventRooms(event: Pick<OutboxEventPayload, 'accountId' | 'userId' | 'groupId'>): string[] {
+  const rooms: string[] = [];
+  if (event.groupId !== null) {
+    rooms.push(groupRoom(event.groupId));
+    if (event.accountId !== null) rooms.push(accountAllRoom(event.accountId));
+  } else if (event.accountId !== null) {
+    rooms.push(accountRoom(event.accountId));
+  }
+  if (event.userId !== null) rooms.push(userRoom(event.userId));
+  return rooms;
 }
 
 /** Closes the server; a detached one (worker role) has no engine, only its adapter to close. */

@@ -48,6 +48,7 @@ const protectedPages: [string, string][] = [
   ['/authorize?redirectTo=https%3A%2F%2Fexample.com', 'Authorize'],
   ['/contacts', 'Contacts'],
   ['/conversations', 'Conversations'],
+  ['/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'Conversation'],
   ['/campaigns', 'Campaigns'],
   ['/templates', 'Templates'],
   ['/templates/sms', 'SMS Templates'],
@@ -85,6 +86,9 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/approvals/acceptablehours': 'approvals',
   '/approvals/somethingelse': 'approvals',
   '/simulator': 'simulator',
+  '/autoresponders': 'autoResponders',
+  '/conversations': 'conversations',
+  '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
 };
 
 const openPages: [string, string, PageRoute['page']][] = [
@@ -124,7 +128,7 @@ describe('route table', () => {
       title: 'Media',
       access: 'protected',
       layout: 'bare',
-      page: 'notAvailable',
+      page: 'media',
     });
   });
 
@@ -165,6 +169,8 @@ describe('route table', () => {
       '/authorize',
       '/contacts',
       '/conversations',
+      // One conversation of the inbox.
+      '/conversations/:conversationId',
       '/campaigns',
       '/templates',
       '/templates/sms',

@@ -8,10 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { INSUFFICIENT_CREDIT_MESSAGE, type Contact } from '@parley/shared';
+import { INSUFFICIENT_CREDIT_MESSAGE, type Contact, type MessageMedia } from '@parley/shared';
 import { useId, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { AttachmentPicker } from '../components/media/AttachmentPicker';
 import { MessageEditor } from '../components/messageEditor/MessageEditor';
 import { useSnackbar } from '../components/snackbarContext';
 import { useAttributeNames } from '../pages/contacts/contactsQueries';
@@ -51,12 +52,13 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
   const send = useSendMessage(accountId);
   const [recipients, setRecipients] = useState<Contact[]>(() => [...initial]);
   const [template, setTemplate] = useState('');
+  const [media, setMedia] = useState<MessageMedia[]>([]);
   const [phoneNumberId, setPhoneNumberId] = useState('');
   const attributeNames = useMemo(() => attributes.data ?? [], [attributes.data]);
   const active = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
 
   const verified = session.profile.emailVerified;
-  const draft = { contactIds: recipients.map((c) => c.id), template, phoneNumberId };
+  const draft = { contactIds: recipients.map((c) => c.id), template, phoneNumberId, media };
   const title = initial.length === 1 && initial[0] !== undefined ? `Send Message to ${contactName(initial[0])}` : 'Send Message';
 
   const submit = (): void => {
@@ -96,9 +98,11 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
             attributeNames={attributeNames}
             pricing={account.data?.plan.pricing ?? null}
             recipients={recipients}
+            hasMedia={media.length > 0}
             disabled={send.isPending}
             autoFocus={initial.length > 0}
           />
+          <AttachmentPicker value={media} onChange={setMedia} disabled={send.isPending} />
           {send.isError &&
             (isInsufficientCredit(send.error) ? (
               <Alert severity="error" variant="outlined">

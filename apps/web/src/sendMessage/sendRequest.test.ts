@@ -16,7 +16,21 @@ describe('sendRequestOf', () => {
   });
 });
 
+describe('sendRequestOf with media', () => {
+  it('sends the attachments, and a media-only message with an empty template', () => {
+    const media = [{ url: 'https://x.test/v1/accounts/a/media/f', type: 'image/png', filename: 'cat.png' }];
+    expect(sendRequestOf({ contactIds: ['a'], template: '', phoneNumberId: '', media })).toEqual({ contacts: ['a'], template: '', media });
+    expect(sendRequestOf({ contactIds: ['a'], template: 'Hi', phoneNumberId: '', media: [] })).toEqual({ contacts: ['a'], template: 'Hi' });
+  });
+});
+
 describe('canSend', () => {
+  it('lets media stand in for the text', () => {
+    const media = [{ url: 'https://x.test/v1/accounts/a/media/f', type: 'image/png', filename: 'cat.png' }];
+    expect(canSend({ contactIds: ['a'], template: ' ', phoneNumberId: '', media }, true)).toBe(true);
+    expect(canSend({ contactIds: [], template: '', phoneNumberId: '', media }, true)).toBe(false);
+  });
+
   it('needs text, a recipient and a verified e-mail', () => {
     expect(canSend({ contactIds: ['a'], template: 'Hi', phoneNumberId: '' }, true)).toBe(true);
     expect(canSend({ contactIds: ['a'], template: '  ', phoneNumberId: '' }, true)).toBe(false);

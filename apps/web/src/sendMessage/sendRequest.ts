@@ -1,10 +1,12 @@
-import type { SendMessageInput, SendMessageResult } from '@parley/shared';
+import type { MessageMedia, SendMessageInput, SendMessageResult } from '@parley/shared';
 
 export interface SendDraft {
   contactIds: readonly string[];
   template: string;
   /** '' lets each contact keep the number it last talked to. */
   phoneNumberId: string;
+  /** Uploaded attachments (at most 5); a media-only message sends an empty template. */
+  media?: readonly MessageMedia[];
 }
 
 /** The POST body of a draft: a chosen number goes as phoneNumberFilter.group (a group or number id, spec §3). */
@@ -12,11 +14,12 @@ export const sendRequestOf = (draft: SendDraft): SendMessageInput => ({
   contacts: [...new Set(draft.contactIds)],
   template: draft.template,
   ...(draft.phoneNumberId === '' ? {} : { phoneNumberFilter: { group: draft.phoneNumberId } }),
+  ...(draft.media === undefined || draft.media.length === 0 ? {} : { media: draft.media.map((m) => ({ ...m })) }),
 });
 
-/** Send is possible once there is text and a recipient (and the person may send). */
+/** Send is possible once there is text or media and a recipient (and the person may send). */
 export const canSend = (draft: SendDraft, verified: boolean): boolean =>
-  verified && draft.template.trim() !== '' && draft.contactIds.length > 0;
+  verified && (draft.template.trim() !== '' || (draft.media?.length ?? 0) > 0) && draft.contactIds.length > 0;
 
 /** What the snackbar says after a send: how many went, how many wait for quiet hours, who was left out. */
 export function sentNotice(result: SendMessageResult): string {

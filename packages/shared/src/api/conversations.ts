@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema, messageStatuses } from './messages.js';
+import { messageSchema, messageStatuses, type MessageStatus } from './messages.js';
 import { listQuerySchema, listResponse, paginationSchema, recordResponse } from './pagination.js';
 
 /** spec §9: the last message's preview in the conversation list is cut here, plus an ellipsis. */
@@ -11,9 +11,22 @@ export const lastMessagePreview = (text: string): string =>
 /** The side menu's unread badge shows up to this many, then '+' (spec: the count, and + when more exist). */
 export const UNREAD_BADGE_MAX = 99;
 
-export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found';
-export const CONVERSATION_CLOSED_MESSAGE = 'This conversation is closed and cannot be answered.';
+/** As the server words every 404 ('The ... was not found.'); a conversation hidden from the user by its group answers it too. */
+export const CONVERSATION_NOT_FOUND_MESSAGE = 'The conversation was not found.';
+/** The refusal of a message to a closed conversation (409), from POST messages. */
+export const CONVERSATION_CLOSED_MESSAGE = 'This conversation is closed and cannot be answered: start a new one to text this contact.';
 export const CONVERSATION_EMPTY_STATE = 'No Conversations Exist';
+/** PUT conversations/{id}/read with read=false when nothing in it can be unread (400). */
+export const CONVERSATION_NOTHING_TO_MARK_UNREAD_MESSAGE = 'This conversation has no incoming or failed message to mark unread.';
+/** PUT messages/{id} on a message that cannot be unread: an outgoing one that did not fail (400). */
+export const MESSAGE_READ_NOT_UNREADABLE_MESSAGE = 'Only incoming messages and outgoing ones that failed can be marked read or unread.';
+
+/**
+ * spec §4: a message is unread when nobody marked it read and it is incoming, or outgoing and errored
+ * (failed or undelivered). The server's partial index messages_unread_idx has the same predicate.
+ */
+export const canBeUnread = (message: { outgoing: boolean; status: MessageStatus }): boolean =>
+  !message.outgoing || message.status === 'failed' || message.status === 'undelivered';
 
 /** The contact as a conversation shows it. */
 export const conversationContactSchema = z
@@ -113,9 +126,15 @@ export const markConversationReadSchema = z
 
 export type MarkConversationRead = z.infer<typeof markConversationReadSchema>;
 
-/** GET /v1/accounts/{acc}/counts/{type}: counts keyed by type (spec §3); `unread` is open conversations with unread messages. */
+/**
+ * GET /v1/accounts/{acc}/counts/{type}: counts keyed by type (spec §3); `unread` is the number of open
+ * conversations the user can see that have unread messages. Another type answers 404 (unknownCountTypeMessage).
+ */
 export const countTypes = ['unread'] as const;
 export type CountType = (typeof countTypes)[number];
+export const isCountType = (type: string): type is CountType => (countTypes as readonly string[]).includes(type);
+export const unknownCountTypeMessage = (type: string): string =>
+  `There is no count of type '${type}'. Known types: ${countTypes.join(', ')}.`;
 
 export const countsSchema = z.object({ data: z.object({ unread: z.number().int() }) }).meta({ id: 'Counts' });
 export type Counts = z.infer<typeof countsSchema>;

@@ -166,7 +166,6 @@ export const markMessageReadSchema = z
 
 export type MarkMessageRead = z.infer<typeof markMessageReadSchema>;
 
-export const MESSAGE_READ_INBOUND_ONLY_MESSAGE = 'Only incoming messages can be marked read or unread.';
 
 // ---------------------------------------------------------------------------------------------------
 // Events

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { carrierMediaUrl } from '../../media/carrierMediaUrls.js';
+import type { MediaItem } from '../carrier.js';
 
 /** The sample pictures a virtual phone sends, served publicly (a carrier's MMS media is a public URL too). */
 export const simulatorPictures = ['sunrise.png', 'ocean.png', 'forest.png'] as const;
@@ -25,4 +27,14 @@ export function readSimulatorPicture(name: SimulatorPicture): Promise<Buffer> {
     cache.set(name, bytes);
   }
   return bytes;
+}
+
+/**
+ * A real carrier fetches an MMS's media once and keeps its copy; the virtual phone keeps the URL instead
+ * and shows it whenever the page is open, so our own uploads get a signed URL that lasts 30 days.
+ */
+export const SIMULATOR_MEDIA_TTL_SECONDS = 30 * 24 * 3600;
+
+export function phoneMedia(media: readonly MediaItem[], now: Date): Promise<MediaItem[]> {
+  return Promise.all(media.map(async ({ url, contentType }) => ({ url: await carrierMediaUrl(url, { now, ttlSeconds: SIMULATOR_MEDIA_TTL_SECONDS }), contentType })));
 }

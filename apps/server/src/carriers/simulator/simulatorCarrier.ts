@@ -8,11 +8,13 @@ import type {
   Carrier,
   CarrierCapabilities,
   CarrierHandlers,
+  MediaItem,
   OutboundMessage,
   StatusReport,
   SubmitResult,
 } from '../carrier.js';
 import { inventoryCountryOf, simulatorInventory } from './inventory.js';
+import { phoneMedia } from './media.js';
 import { simulatedOutcome } from './outcome.js';
 import { recordVerificationCall } from './phones.js';
 import { loadSimulatorSettings } from './settings.js';
@@ -156,6 +158,8 @@ export class SimulatorCarrier implements Carrier {
             group by phone_number`,
       );
       const sequences = new Map(last.map((r) => [r.phone_number, r.last]));
+      const media = new Map<string, MediaItem[]>();
+      for (const m of toWrite) if (m.media.length > 0) media.set(m.id, await phoneMedia(m.media, now));
       const rows = toWrite.map((m) => {
         const sequence = (sequences.get(m.to) ?? 0) + 1;
         sequences.set(m.to, sequence);
@@ -167,7 +171,7 @@ export class SimulatorCarrier implements Carrier {
           bn: m.from,
           pn: m.to,
           body: m.text,
-          media: m.media.map(({ url, contentType }) => ({ url, contentType })),
+          media: media.get(m.id) ?? [],
           status: refused ? 'failed' : 'accepted',
           ec: outcome.kind === 'delivered' ? null : outcome.errorCode,
           et: outcome.kind === 'delivered' ? null : outcome.errorText,

@@ -7,6 +7,7 @@ import type {
   OutboundMessage,
   SubmitResult,
 } from '../carrier.js';
+import { carrierMediaUrl } from '../../media/carrierMediaUrls.js';
 import { TwilioApiError, TwilioRest, type FormFields } from './twilioRest.js';
 
 export interface TwilioCarrierOptions {
@@ -103,12 +104,19 @@ export class TwilioCarrier implements Carrier {
   }
 
   private async submit(message: OutboundMessage): Promise<SubmitResult> {
+    // Our own uploads need a token; Twilio gets an expiring signed URL of each instead.
+    let mediaUrls: string[];
+    try {
+      mediaUrls = await Promise.all(message.media.map((item) => carrierMediaUrl(item.url)));
+    } catch (error) {
+      return { accepted: false, retryable: true, errorCode: 'media', errorText: `The media could not be signed: ${errorText(error)}` };
+    }
     const fields: FormFields = [
       ['To', message.to],
       ['From', message.from],
       ['Body', message.text],
       ['StatusCallback', this.options.statusCallbackUrl],
-      ...message.media.map((item): [string, string] => ['MediaUrl', item.url]),
+      ...mediaUrls.map((url): [string, string] => ['MediaUrl', url]),
     ];
     try {
       const created = await this.rest.request('POST', '/Messages.json', messageSchema, fields);

@@ -2,25 +2,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../http/context.js';
 import { accountRoutes } from './accounts/accounts.js';
 import { approvalRoutes } from './approvals/approvals.js';
+import { autoResponderRoutes } from './autoResponders/autoResponders.js';
 import { carrierConnectionRoutes } from './carriers/connections.js';
 import { chargeRoutes } from './charges/charges.js';
 import { configRoutes } from './config/config.js';
 import { contactRoutes } from './contacts/contacts.js';
+import { conversationRoutes } from './conversations/conversations.js';
 import { contactImportRoutes } from './contacts/imports.js';
 import { tagAndAttributeRoutes } from './contacts/tagsAndAttributes.js';
 import { credentialsRoutes } from './credentials/credentials.js';
 import { gdprRoutes } from './gdpr/gdpr.js';
 import { groupRoutes } from './groups/groups.js';
 import { listRoutes } from './lists/lists.js';
+import { mediaRoutes } from './media/media.js';
 import { messageRoutes } from './messages/messages.js';
 import { phoneNumberRoutes } from './phonenumbers/phoneNumbers.js';
 import { profileRoutes } from './profile/profile.js';
 import { signUpRoutes } from './signup/signup.js';
 import { simulatorRoutes } from './simulator/simulator.js';
+import { toolRoutes } from './tools/sharefile.js';
 import { topupRoutes } from './topup/topup.js';
 import { userRoutes } from './users/users.js';
 import { verificationRoutes } from './verification/verification.js';
 import { carrierWebhookRoutes } from './carriers/webhooks.js';
+import { webPushRoutes } from './webPush/webPush.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -40,9 +45,14 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(phoneNumberRoutes, { ctx });
   await app.register(simulatorRoutes, { ctx });
   await app.register(messageRoutes, { ctx });
+  await app.register(mediaRoutes, { ctx });
+  await app.register(toolRoutes, { ctx });
+  await app.register(conversationRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(topupRoutes, { ctx });
   await app.register(carrierConnectionRoutes, { ctx });
   await app.register(approvalRoutes, { ctx });
+  await app.register(autoResponderRoutes, { ctx });
+  await app.register(webPushRoutes, { ctx });
   await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
 };

@@ -4,11 +4,13 @@ import { can, capabilities, roles, type Capability } from '@parley/shared';
 import type { Queryable } from '../../db/client.js';
 import {
   accountMembers,
+  autoResponders,
   carrierSettings,
   contactGroups,
   contactImports,
   contactLists,
   contacts,
+  conversations,
   invitations,
   listMembers,
 } from '../../db/schema/index.js';
@@ -84,6 +86,27 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     return { id };
   },
   '/v1/accounts/:acc/messages/:id': async (q, accountId) => ({ id: await insertIncomingMessage(q, accountId) }),
+  '/v1/accounts/:acc/media/:fileId': async (q, accountId) => {
+    const { mediaFiles } = await import('../../db/schema/index.js');
+    const fileId = randomUUID();
+    await q.insert(mediaFiles).values({ id: fileId, accountId, storage: 'disk', key: `${accountId}/${fileId}`, contentType: 'image/png', size: 1, source: 'upload' });
+    return { fileId };
+  },
+  ...Object.fromEntries(
+    ['', '/close', '/assigngroup', '/read'].map((action) => [
+      `/v1/accounts/:acc/conversations/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        await q.insert(conversations).values({ id, accountId, contactId: await insertContact(q, accountId) });
+        return { id };
+      },
+    ]),
+  ),
+  '/v1/accounts/:acc/autoresponders/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(autoResponders).values({ id, accountId, match: `match ${id}`, response: 'Thanks!' });
+    return { id };
+  },
 };
 
 /** A body that passes validation, for write routes taking a record id (so the lookup itself is reached). */
@@ -104,6 +127,10 @@ const validBody: Record<string, object> = {
     settings: { host: 'smsc.example.test', port: 2775, systemId: 'acme' },
   },
   'PUT /v1/accounts/:acc/messages/:id': { read: true },
+  'PUT /v1/accounts/:acc/conversations/:id/close': {},
+  'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },
+  'PUT /v1/accounts/:acc/conversations/:id/read': { read: true },
+  'PUT /v1/accounts/:acc/autoresponders/:id': { match: 'renamed', response: 'Renamed' },
 };
 
 /** Values for path parameters that are neither the account nor a record id. */
@@ -112,6 +139,8 @@ const otherParams: Record<string, string> = {
   phone: '12015550100',
   // The one approval type the product knows (an unknown one answers 404 before any account data).
   approvalType: 'acceptablehours',
+  // The one count type there is (GET counts/:type).
+  type: 'unread',
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');
@@ -206,6 +235,9 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         'PUT /v1/accounts/:acc/simulator/settings',
         'POST /v1/accounts/:acc/messages',
         'PUT /v1/accounts/:acc/messages/:id',
+        'GET /v1/accounts/:acc/conversations/:id',
+        'PUT /v1/accounts/:acc/conversations/:id/assigngroup',
+        'GET /v1/accounts/:acc/counts/:type',
         'GET /v1/accounts/:acc/charges',
         'POST /v1/accounts/:acc/topup',
       ]),

@@ -7,6 +7,7 @@ import { useLists } from '../../pages/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { UnverifiedBanner } from '../../session/UnverifiedBanner';
 import { SendMessageLauncher } from '../../sendMessage/SendMessageLauncher';
+import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { useConfig } from '../configContext';
 import { drawerWidth } from '../theme';
 import { AccountActions } from './AccountActions';
@@ -53,6 +54,8 @@ export const AppLayout = () => {
   };
 
   return (
+    // One websocket for the signed-in session keeps the inbox and the unread badge live on every page.
+    <RealtimeProvider accountId={account?.id ?? null}>
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
         accountName={session?.account?.name ?? null}
@@ -106,5 +109,6 @@ export const AppLayout = () => {
         </Suspense>
       )}
     </Box>
+    </RealtimeProvider>
   );
 };

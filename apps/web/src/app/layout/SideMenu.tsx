@@ -7,6 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { UnreadBadge } from '../../inbox/UnreadBadge';
 import type { MenuActionId, MenuEntry, MenuGroup, MenuLink } from './menuEntries';
 import { menuIcons } from './menuIcons';
 
@@ -29,6 +30,7 @@ const LinkItem = ({ entry, nested, onNavigate }: { entry: MenuLink; nested: bool
         </ListItemIcon>
       )}
       <ListItemText primary={entry.label} />
+      {entry.badge === 'unread' && <UnreadBadge />}
     </ListItemButton>
   );
 };

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { WebPushButton } from '../../pwa/WebPushButton';
 import { Brand } from './Brand';
 
 interface TopBarProps {
@@ -36,7 +37,11 @@ export const TopBar = ({ accountName, actions, menuOpen, onMenuClick }: TopBarPr
           {accountName}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', alignItems: 'center', ml: 1 }}>{actions}</Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', ml: 1 }}>
+        {/* Shows itself only inside an account, where the browser and the server can push. */}
+        <WebPushButton />
+        {actions}
+      </Box>
     </Toolbar>
   </AppBar>
 );

@@ -31,6 +31,8 @@ export interface MenuLink {
   label: string;
   to: string;
   icon?: MenuIcon;
+  /** A count shown beside the label: the unread conversations (spec §2). */
+  badge?: 'unread';
 }
 
 /** Something a menu entry does in place rather than a page it opens (a dialog). */
@@ -86,7 +88,7 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
     link('accounts', 'Accounts', '/accounts', 'accounts'),
     link('contacts', 'Contacts', '/contacts', 'contacts'),
     link('campaigns', 'Campaigns', '/campaigns', 'campaigns'),
-    link('conversations', 'Conversations', '/conversations', 'conversations'),
+    { ...link('conversations', 'Conversations', '/conversations', 'conversations'), badge: 'unread' },
     {
       kind: 'group',
       id: 'templates',

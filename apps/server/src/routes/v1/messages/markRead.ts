@@ -1,28 +1,40 @@
 import { and, eq } from 'drizzle-orm';
-import { MESSAGE_READ_INBOUND_ONLY_MESSAGE, type MessageEventData } from '@parley/shared';
+import { MESSAGE_READ_NOT_UNREADABLE_MESSAGE, type MessageEventData } from '@parley/shared';
 import type { Db } from '../../../db/client.js';
 import { messages, type MessageRow } from '../../../db/schema/index.js';
 import { publishEvent } from '../../../events/outbox.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import { isUuid } from '../../../lists/queries.js';
+import { visibleMessageCondition, type ConversationViewer } from '../../../policies/conversationVisibility.js';
 import { presentMessage } from '../../../presenters/message.js';
 
 export const MESSAGE_NOT_FOUND = 'The message';
 
+/** spec §4: what can be unread: an incoming message, or an outgoing one that failed. */
+const canBeUnread = (row: MessageRow): boolean => row.direction === 'inbound' || row.status === 'failed' || row.status === 'undelivered';
+
 /**
- * Marks an incoming message read (keeping the first time it was read) or unread. Unread state is the team's
- * (conversations list unread message ids), so the change goes out as messageRead to the account's clients.
+ * Marks a message read (keeping the first time it was read) or unread: an incoming one, or an outgoing one
+ * that failed (the team should see the failure). Unread state is the team's (conversations list unread
+ * message ids), so the change goes out as messageRead to those who see the conversation.
  */
-export async function markMessageRead(db: Db, accountId: string, id: string, read: boolean, now = new Date()): Promise<MessageRow> {
+export async function markMessageRead(
+  db: Db,
+  accountId: string,
+  viewer: ConversationViewer,
+  id: string,
+  read: boolean,
+  now = new Date(),
+): Promise<MessageRow> {
   if (!isUuid(id)) throw notFound(MESSAGE_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(messages)
-      .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
+      .where(and(eq(messages.accountId, accountId), eq(messages.id, id), visibleMessageCondition(viewer, messages.conversationId)))
       .for('update');
     if (!current) throw notFound(MESSAGE_NOT_FOUND);
-    if (current.direction !== 'inbound') throw new AppError(400, 'bad_request', MESSAGE_READ_INBOUND_ONLY_MESSAGE);
+    if (!canBeUnread(current)) throw new AppError(400, 'bad_request', MESSAGE_READ_NOT_UNREADABLE_MESSAGE);
     if ((current.readAt !== null) === read) return current;
     const [updated] = await tx
       .update(messages)

@@ -3,10 +3,11 @@ import type { MessageListQuery } from '@parley/shared';
 import type { Queryable } from '../../../db/client.js';
 import { messages, type MessageRow } from '../../../db/schema/index.js';
 import { isUuid } from '../../../lists/queries.js';
+import { visibleMessageCondition, type ConversationViewer } from '../../../policies/conversationVisibility.js';
 
-/** The WHERE of the messages list: the account, then each filter given. */
-function conditions(accountId: string, query: MessageListQuery): SQL {
-  const parts: (SQL | undefined)[] = [eq(messages.accountId, accountId)];
+/** The WHERE of the messages list: the account, the conversations the viewer sees, then each filter given. */
+function conditions(accountId: string, viewer: ConversationViewer, query: MessageListQuery): SQL {
+  const parts: (SQL | undefined)[] = [eq(messages.accountId, accountId), visibleMessageCondition(viewer, messages.conversationId)];
   if (query.conversationId !== undefined) parts.push(eq(messages.conversationId, query.conversationId));
   if (query.contactId !== undefined) parts.push(eq(messages.contactId, query.contactId));
   if (query.jobId !== undefined) parts.push(eq(messages.jobId, query.jobId));
@@ -19,13 +20,14 @@ function conditions(accountId: string, query: MessageListQuery): SQL {
   return and(...parts) ?? sql`false`;
 }
 
-/** A page of the account's messages, newest first (ids are UUIDv7, so they break ties in time order). */
+/** A page of the account's messages the viewer sees, newest first (ids are UUIDv7, so they break ties in time order). */
 export async function listMessages(
   q: Queryable,
   accountId: string,
+  viewer: ConversationViewer,
   query: MessageListQuery,
 ): Promise<{ rows: MessageRow[]; totalCount: number }> {
-  const where = conditions(accountId, query);
+  const where = conditions(accountId, viewer, query);
   const [total] = await q.select({ n: count() }).from(messages).where(where);
   const rows = await q
     .select()
@@ -37,13 +39,13 @@ export async function listMessages(
   return { rows, totalCount: total?.n ?? 0 };
 }
 
-/** One message of the account, or null (a malformed id is simply not found). */
-export async function findMessage(q: Queryable, accountId: string, id: string): Promise<MessageRow | null> {
+/** One message of the account the viewer sees, or null (a malformed id, or a hidden conversation's, is simply not found). */
+export async function findMessage(q: Queryable, accountId: string, viewer: ConversationViewer, id: string): Promise<MessageRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await q
     .select()
     .from(messages)
-    .where(and(eq(messages.accountId, accountId), eq(messages.id, id)))
+    .where(and(eq(messages.accountId, accountId), eq(messages.id, id), visibleMessageCondition(viewer, messages.conversationId)))
     .limit(1);
   return row ?? null;
 }

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGE_EMPTY_MESSAGE,
-  MESSAGE_READ_INBOUND_ONLY_MESSAGE,
+  MESSAGE_READ_NOT_UNREADABLE_MESSAGE,
   MESSAGE_RECIPIENT_REQUIRED_MESSAGE,
   roles,
   type Account,
@@ -284,7 +284,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       expect((await h.call('GET', `${url(reader.accountId)}/nope`, readerToken)).statusCode).toBe(404);
     });
 
-    it('marks an incoming message read and unread, refuses outgoing ones and Read Only', async () => {
+    it('marks an incoming message read and unread, refuses outgoing ones that did not fail and Read Only', async () => {
       const target = `${url(reader.accountId)}/${ids.incoming ?? ''}`;
       const read = await h.call('PUT', target, readerToken, { read: true });
       expect(read.statusCode, read.body).toBe(200);
@@ -297,7 +297,14 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
 
       const outgoing = await h.call('PUT', `${url(reader.accountId)}/${ids.first ?? ''}`, readerToken, { read: true });
       expect(outgoing.statusCode).toBe(400);
-      expect(outgoing.json()).toEqual({ error: { code: 'bad_request', message: MESSAGE_READ_INBOUND_ONLY_MESSAGE } });
+      expect(outgoing.json()).toEqual({ error: { code: 'bad_request', message: MESSAGE_READ_NOT_UNREADABLE_MESSAGE } });
+      // A failed outgoing message is unread until marked read (spec §4: unread if incoming or errored).
+      const failedUrl = `${url(reader.accountId)}/${ids.failed ?? ''}`;
+      expect((await h.call('GET', failedUrl, readerToken)).json<{ data: Message }>().data.read).toBe(false);
+      const failedRead = await h.call('PUT', failedUrl, readerToken, { read: true });
+      expect(failedRead.statusCode, failedRead.body).toBe(200);
+      expect(failedRead.json<{ data: Message }>().data.read).toBe(true);
+      expect((await h.call('PUT', failedUrl, readerToken, { read: false })).json<{ data: Message }>().data.read).toBe(false);
       expect((await h.call('PUT', target, readerToken, { read: 'yes' })).statusCode).toBe(400);
 
       // Read Only may not, in its own account either.

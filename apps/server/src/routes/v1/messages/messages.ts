@@ -13,6 +13,7 @@ import { sendMessages, type SendActor } from '../../../commands/messageSender.js
 import { membershipOf, principalOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
+import { conversationViewer } from '../../../policies/conversationVisibility.js';
 import { presentMessage } from '../../../presenters/message.js';
 import { MESSAGE_NOT_FOUND, markMessageRead } from './markRead.js';
 import { findMessage, listMessages } from './messageQueries.js';
@@ -76,6 +77,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       schema: {
         tags: ['messages'],
         summary: "The account's messages, newest first: filters conversationId, contactId, jobId, incoming, outgoing, errors",
+        description: 'Messages of conversations held by a group the user is not in are left out (Administrators and API clients see all).',
         params: accountParams,
         querystring: messageListQuerySchema,
         response: { 200: messageListSchema, ...errors },
@@ -83,9 +85,10 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       config: { permission: 'account.view' },
     },
     async (request) => {
-      const { accountId } = membershipOf(request);
+      const membership = membershipOf(request);
       const query = request.query;
-      const { rows, totalCount } = await listMessages(db, accountId, query);
+      const viewer = conversationViewer(principalOf(request), membership);
+      const { rows, totalCount } = await listMessages(db, membership.accountId, viewer, query);
       return { data: rows.map(presentMessage), pagination: { totalCount, offset: query.offset, limit: query.limit } };
     },
   );
@@ -97,8 +100,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       config: { permission: 'account.view' },
     },
     async (request) => {
-      const { accountId } = membershipOf(request);
-      const row = await findMessage(db, accountId, request.params.id);
+      const membership = membershipOf(request);
+      const row = await findMessage(db, membership.accountId, conversationViewer(principalOf(request), membership), request.params.id);
       if (!row) throw notFound(MESSAGE_NOT_FOUND);
       return { data: presentMessage(row) };
     },
@@ -109,7 +112,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     {
       schema: {
         tags: ['messages'],
-        summary: 'Mark an incoming message read or unread',
+        summary: 'Mark an incoming message, or an outgoing one that failed, read or unread',
         params: messageParams,
         body: markMessageReadSchema,
         response: { 200: messageRecordSchema, ...errors },
@@ -117,8 +120,9 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       config: { permission: 'messages.markRead' },
     },
     async (request) => {
-      const { accountId } = membershipOf(request);
-      return { data: presentMessage(await markMessageRead(db, accountId, request.params.id, request.body.read)) };
+      const membership = membershipOf(request);
+      const viewer = conversationViewer(principalOf(request), membership);
+      return { data: presentMessage(await markMessageRead(db, membership.accountId, viewer, request.params.id, request.body.read)) };
     },
   );
   return Promise.resolve();

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { events } from '../db/schema/index.js';
+import { publishEventBatches } from '../messaging/conversations.js';
+import { addConversation, addGroup } from '../test/conversations.js';
+import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
+import { sendingAccount, type SendingAccount } from '../test/sendingFixtures.js';
+import { toPayload } from './dispatcher.js';
+import { conversationIdOf, publishEvents, type NewEvent } from './outbox.js';
+
+describe('conversationIdOf', () => {
+  it('reads the conversation of message and conversation events, and nothing else', () => {
+    const id = randomUUID();
+    expect(conversationIdOf({ message: { id: randomUUID(), conversation: { id } } })).toBe(id);
+    expect(conversationIdOf({ conversation: { id, contact: { id: randomUUID() } } })).toBe(id);
+    expect(conversationIdOf({ contact: { id } })).toBeNull();
+    expect(conversationIdOf({ conversation: { id: 'not-a-uuid' } })).toBeNull();
+    expect(conversationIdOf({ message: { conversation: null } })).toBeNull();
+    expect(conversationIdOf(null)).toBeNull();
+    expect(conversationIdOf('text')).toBeNull();
+  });
+});
+
+describe.each(testDatabaseKinds)("events' group on %s", (kind) => {
+  let database: Database;
+  let account: SendingAccount;
+  let other: SendingAccount;
+  let groupId: string;
+  let grouped: string;
+  let ungrouped: string;
+  let othersGrouped: string;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    account = await sendingAccount(database.db);
+    other = await sendingAccount(database.db);
+    groupId = await addGroup(database.db, account.accountId);
+    grouped = (await addConversation(database.db, account, { groupId })).id;
+    ungrouped = (await addConversation(database.db, account)).id;
+    othersGrouped = (await addConversation(database.db, other, { groupId: await addGroup(database.db, other.accountId) })).id;
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** The events as written, each with the group the outbox gave it. */
+  const sample = (accountId: string): NewEvent[] => [
+    { type: 'messageReceived', accountId, data: { message: { id: randomUUID(), conversation: { id: grouped } } } },
+    { type: 'conversationClosed', accountId, data: { conversation: { id: grouped } } },
+    { type: 'conversationStarted', accountId, data: { conversation: { id: ungrouped } } },
+    { type: 'contactCreated', accountId, data: { contact: { id: randomUUID() } } },
+    // Given explicitly: taken as it is (a conversation leaving a group tells the old audience).
+    { type: 'conversationUpdated', accountId, data: { conversation: { id: grouped } }, groupId: null },
+    { type: 'conversationUpdated', accountId, data: { conversation: { id: ungrouped } }, groupId },
+    // Another account's conversation named in this account's event: no group leaks across.
+    { type: 'messageSent', accountId, data: { message: { conversation: { id: othersGrouped } } } },
+  ];
+  const expected = () => [groupId, groupId, null, null, null, groupId, null];
+
+  const written = async (accountId: string) => {
+    const rows = await database.db.select().from(events).where(eq(events.accountId, accountId)).orderBy(asc(events.id));
+    return rows.map(toPayload);
+  };
+
+  it('publishEvents fills in the group of the conversation in the same statement', async () => {
+    await database.db.transaction(async (tx) => {
+      await publishEvents(tx, sample(account.accountId));
+    });
+    const payloads = await written(account.accountId);
+    expect(payloads.map((p) => p.groupId)).toEqual(expected());
+    expect(payloads.map((p) => p.type)).toEqual(sample(account.accountId).map((e) => e.type));
+  });
+
+  it('publishEventBatches does the same, keeping the order given', async () => {
+    const batchAccount = await sendingAccount(database.db);
+    // The same events under another account too: the conversations are not its own, so only explicit groups stay.
+    await database.db.transaction(async (tx) => {
+      await publishEventBatches(tx, sample(account.accountId).map((e) => ({ ...e, type: `batch.${e.type}` })));
+      await publishEventBatches(tx, sample(batchAccount.accountId));
+    });
+    const payloads = (await written(account.accountId)).filter((p) => p.type.startsWith('batch.'));
+    expect(payloads.map((p) => p.groupId)).toEqual(expected());
+    expect(payloads.map((p) => p.type)).toEqual(sample(account.accountId).map((e) => `batch.${e.type}`));
+    // In another account, only explicit groups stay.
+    expect((await written(batchAccount.accountId)).map((p) => p.groupId)).toEqual([null, null, null, null, null, groupId, null]);
+  });
+});

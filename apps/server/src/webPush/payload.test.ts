@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { notificationFor } from './payload.js';
+
+const conversationId = '0190f4c2-7b1e-7c3a-9d2e-6f1a2b3c4d5e';
+
+describe('the notification of an incoming message', () => {
+  it("names the contact, or shows the number when the contact has no name", () => {
+    const message = { conversationId, text: 'Is the shop open?', mediaCount: 0 };
+    expect(notificationFor({ firstName: 'Ada', lastName: 'Lovelace', mobileNumber: '+14155550100' }, message)).toEqual({
+      title: 'Ada Lovelace',
+      body: 'Is the shop open?',
+      url: `/conversations/${conversationId}`,
+      tag: conversationId,
+    });
+    expect(notificationFor({ firstName: ' ', lastName: 'Byron', mobileNumber: '+14155550100' }, message).title).toBe('Byron');
+    expect(notificationFor({ firstName: '', lastName: '', mobileNumber: '+14155550100' }, message).title).toBe('+14155550100');
+  });
+
+  it("cuts a long text and says 'Picture' for media only", () => {
+    const contact = { firstName: 'Ada', lastName: '', mobileNumber: '+14155550100' };
+    expect(notificationFor(contact, { conversationId, text: 'y'.repeat(300), mediaCount: 0 }).body).toBe(`${'y'.repeat(120)}…`);
+    expect(notificationFor(contact, { conversationId, text: '', mediaCount: 1 }).body).toBe('Picture');
+  });
+});

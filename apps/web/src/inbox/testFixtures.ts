@@ -1,0 +1,70 @@
+import type { Conversation, Message, OutboxEventPayload } from '@parley/shared';
+
+/*
+ * Conversations and messages as the API presents them, for the inbox's unit tests. Ids are UUID-shaped so the
+ * shapes match the shared schemas.
+ */
+
+export const uuid = (n: number): string => `0190a1b2-c3d4-7e5f-8a9b-${n.toString(16).padStart(12, '0')}`;
+
+export const ACCOUNT = uuid(0xacc);
+
+export function message(overrides: Partial<Message> & { id: string; conversationId: string }): Message {
+  const { conversationId, ...rest } = overrides;
+  return {
+    conversation: { id: conversationId },
+    contact: { id: uuid(0xc0) },
+    phoneNumber: { id: uuid(0xf0), number: '+15550000000' },
+    template: null,
+    message: 'Hello',
+    direction: 'inbound',
+    outgoing: false,
+    status: 'received',
+    read: false,
+    encoding: 'GSM-7',
+    segments: 1,
+    price: '0.0000',
+    media: [],
+    error: null,
+    eventType: null,
+    jobId: null,
+    sendAfter: null,
+    created: { at: '2025-01-02T10:00:00.000Z' },
+    sent: null,
+    updated: { at: '2025-01-02T10:00:00.000Z' },
+    ...rest,
+  };
+}
+
+export function conversation(overrides: Partial<Conversation> & { id: string }): Conversation {
+  return {
+    contact: { id: uuid(0xc0), firstName: 'Ada', lastName: 'Lovelace', mobile: '+15551230000', blocked: null, optedOut: null },
+    phoneNumber: { id: uuid(0xf0), number: '+15550000000' },
+    group: null,
+    lastMessage: {
+      id: uuid(0xe0),
+      message: 'Earlier',
+      template: null,
+      status: 'delivered',
+      error: null,
+      outgoing: true,
+      media: 0,
+      created: '2025-01-01T10:00:00.000Z',
+    },
+    created: { at: '2025-01-01T09:00:00.000Z' },
+    updated: { at: '2025-01-01T10:00:00.000Z' },
+    closed: null,
+    unread: [],
+    ...overrides,
+  };
+}
+
+export const payload = (type: string, data: unknown, accountId: string | null = ACCOUNT): OutboxEventPayload => ({
+  id: '1',
+  type,
+  accountId,
+  userId: null,
+  groupId: null,
+  data,
+  createdAt: '2025-01-02T10:00:00.000Z',
+});
