@@ -51,6 +51,35 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
+  it("hands an incoming message on in the interactive lane while a campaign's status events wait in the bulk lane", async () => {
+    const recorder = new Recorder();
+    const accountId = newAccountId();
+    await publishEvents(
+      database.db,
+      Array.from({ length: 300 }, (_, i) => ({ type: 'messageStatus', accountId, data: { i } })),
+    );
+    await publishEvent(database.db, { type: 'messageReceived', accountId, data: { text: 'a question' } });
+    const lanes = await database.db.select({ type: events.type, lane: events.lane }).from(events).where(eq(events.accountId, accountId));
+    expect(new Set(lanes.filter((e) => e.type === 'messageStatus').map((e) => e.lane))).toEqual(new Set([1]));
+    expect(lanes.find((e) => e.type === 'messageReceived')?.lane).toBe(0);
+
+    const dispatcher = new OutboxDispatcher(database, [recorder], silentLogger(), { batchSize: 100 });
+    // One round of each lane: the message goes out although 300 older status events are queued.
+    expect(await dispatcher.dispatchOnce()).toBe(true);
+    const seen = recorder.of(accountId);
+    expect(seen.filter((e) => e.type === 'messageReceived')).toHaveLength(1);
+    expect(seen.filter((e) => e.type === 'messageStatus').map((e) => (e.data as { i: number }).i)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
+    // The bulk lane keeps its own order and delivers the rest.
+    while (await dispatcher.dispatchOnce()) {
+      // until both lanes are empty
+    }
+    expect(recorder.of(accountId).filter((e) => e.type === 'messageStatus').map((e) => (e.data as { i: number }).i)).toEqual(
+      Array.from({ length: 300 }, (_, i) => i),
+    );
+  });
+
   it('dispatches committed events once each, in order per account', async () => {
     const recorder = new Recorder();
     const a = newAccountId();

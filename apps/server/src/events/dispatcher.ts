@@ -1,11 +1,11 @@
-import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OutboxEventPayload } from '@parley/shared';
 import type { Database } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { queryRows } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
-import { OUTBOX_CHANNEL } from './outbox.js';
+import { OUTBOX_CHANNEL, OUTBOX_LANES, type OutboxLane } from './outbox.js';
 
 export interface EventSubscriber {
   readonly name: string;
@@ -21,8 +21,10 @@ export interface DispatcherOptions {
   pollIntervalMs?: number;
 }
 
-// One dispatcher at a time across all processes, so events leave in id order.
+// One dispatcher at a time per lane across all processes, so each lane's events leave in id order.
 const DISPATCH_LOCK_KEY = 7_311_042_002;
+
+const lanes: readonly OutboxLane[] = [OUTBOX_LANES.interactive, OUTBOX_LANES.bulk];
 
 export function toPayload(row: EventRow): OutboxEventPayload {
   return {
@@ -37,13 +39,15 @@ export function toPayload(row: EventRow): OutboxEventPayload {
 }
 
 /**
- * Hands committed outbox events to subscribers, at least once and in order per account. Each round
- * runs in one transaction under an advisory lock: events are read in id order, delivered, and marked
- * dispatched on commit. A process that dies mid-round leaves them pending, so they go out again.
+ * Hands committed outbox events to subscribers, at least once and in order per account within a lane. Each
+ * lane (events.lane: interactive, or bulk for messageSent and messageStatus) has its own loop, so an incoming
+ * message is handed on while a campaign's status events are still queued. Each round runs in one transaction
+ * under the lane's advisory lock: events are read in id order, delivered, and marked dispatched on commit. A
+ * process that dies mid-round leaves them pending, so they go out again.
  */
 export class OutboxDispatcher {
   private readonly batchSize: number;
-  private readonly loop: NotifiedLoop;
+  private readonly loops: NotifiedLoop[];
 
   constructor(
     private readonly database: Database,
@@ -52,32 +56,41 @@ export class OutboxDispatcher {
     options: DispatcherOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.loop = new NotifiedLoop({
-      database,
-      channel: OUTBOX_CHANNEL,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
-      log,
-      failure: 'outbox dispatch round failed',
-      round: () => this.dispatchOnce(),
-    });
+    this.loops = lanes.map(
+      (lane) =>
+        new NotifiedLoop({
+          database,
+          channel: OUTBOX_CHANNEL,
+          pollIntervalMs: options.pollIntervalMs ?? 1000,
+          log,
+          failure: 'outbox dispatch round failed',
+          round: () => this.dispatchLane(lane),
+        }),
+    );
   }
 
-  start(): Promise<void> {
-    return this.loop.start();
+  async start(): Promise<void> {
+    for (const loop of this.loops) await loop.start();
   }
 
-  /** Finishes the round in progress, then stops. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Finishes the rounds in progress, then stops. */
+  async stop(): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.stop()));
   }
 
   wake(): void {
-    this.loop.wake();
+    for (const loop of this.loops) loop.wake();
   }
 
-  /** One round. Returns true when a full batch went out and more may be waiting. */
+  /** One round of each lane. Returns true when a full batch went out and more may be waiting. */
   async dispatchOnce(): Promise<boolean> {
-    const more = await this.round();
+    let more = false;
+    for (const lane of lanes) more = (await this.dispatchLane(lane)) || more;
+    return more;
+  }
+
+  private async dispatchLane(lane: OutboxLane): Promise<boolean> {
+    const more = await this.round(lane);
     for (const subscriber of this.subscribers) {
       await subscriber.flush?.().catch((error: unknown) => {
         this.log.error({ err: error, subscriber: subscriber.name }, 'subscriber flush failed');
@@ -86,17 +99,17 @@ export class OutboxDispatcher {
     return more;
   }
 
-  private async round(): Promise<boolean> {
+  private async round(lane: OutboxLane): Promise<boolean> {
     return this.database.db.transaction(async (tx) => {
       const [lock] = await queryRows<{ locked: boolean }>(
         tx,
-        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY}) as locked`,
+        sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY + lane}) as locked`,
       );
       if (lock?.locked !== true) return false;
       const rows = await tx
         .select()
         .from(events)
-        .where(isNull(events.dispatchedAt))
+        .where(and(eq(events.lane, lane), isNull(events.dispatchedAt)))
         .orderBy(asc(events.id))
         .limit(this.batchSize);
       if (rows.length === 0) return false;

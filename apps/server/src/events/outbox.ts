@@ -17,6 +17,14 @@ export interface NewEvent {
   groupId?: string | null;
 }
 
+/** Events a campaign writes by the ten thousand; they take the bulk lane (events.lane 1). */
+export const BULK_EVENT_TYPES: readonly string[] = ['messageSent', 'messageStatus'];
+
+export const OUTBOX_LANES = { interactive: 0, bulk: 1 } as const;
+export type OutboxLane = (typeof OUTBOX_LANES)[keyof typeof OUTBOX_LANES];
+
+export const laneOf = (type: string): OutboxLane => (BULK_EVENT_TYPES.includes(type) ? OUTBOX_LANES.bulk : OUTBOX_LANES.interactive);
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const idOf = (value: unknown): string | null => (isRecord(value) && typeof value.id === 'string' ? value.id : null);
@@ -56,6 +64,7 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
         accountId: e.accountId ?? null,
         userId: e.userId ?? null,
         groupId: groupIdValue(e),
+        lane: laneOf(e.type),
         data: e.data ?? null,
       })),
     )

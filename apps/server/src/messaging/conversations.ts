@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { conversationIdOf, OUTBOX_CHANNEL, type NewEvent } from '../events/outbox.js';
+import { BULK_EVENT_TYPES, conversationIdOf, OUTBOX_CHANNEL, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -57,8 +57,10 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
       conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
     await tx.execute(
-      sql`insert into events (type, account_id, user_id, group_id, data)
-          select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end, r.data
+      sql`insert into events (type, account_id, user_id, group_id, lane, data)
+          select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end,
+                 case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint else ${OUTBOX_LANES.interactive}::smallint end,
+                 r.data
             from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
                  as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
                  with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)

@@ -3,7 +3,7 @@ import { moneyToUnits, unitsToMoney, type MessageEventData } from '@parley/share
 import { refundAccount } from '../commands/ledger.js';
 import type { Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { OUTBOX_CHANNEL } from '../events/outbox.js';
+import { laneOf, OUTBOX_CHANNEL } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { jsonRecords } from './dispatcherRows.js';
 
@@ -43,8 +43,8 @@ export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): 
   const payload: MessageEventData[] = rows.map((row) => ({ message: presentMessage(row) }));
   const records = rows.map((row, i) => ({ account_id: row.accountId, data: payload[i] }));
   await tx.execute(sql`
-    insert into events (type, account_id, user_id, group_id, data)
-    select 'messageStatus', e.account_id, null, c.group_id, e.data
+    insert into events (type, account_id, user_id, group_id, lane, data)
+    select 'messageStatus', e.account_id, null, c.group_id, ${laneOf('messageStatus')}::smallint, e.data
       from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
       left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id
      order by e.n`);

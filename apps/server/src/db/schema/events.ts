@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The outbox. Commands write events here in their own transaction; the dispatcher hands them to
@@ -19,6 +19,12 @@ export const events = pgTable(
      * event is written.
      */
     groupId: uuid('group_id'),
+    /**
+     * 0: interactive (an incoming message, a conversation closed ...), 1: bulk (messageSent and messageStatus,
+     * which campaigns write by the ten thousand). Each lane has its own dispatch loop, so an incoming message
+     * never waits behind a campaign's status events.
+     */
+    lane: smallint('lane').notNull().default(0),
     data: jsonb('data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
@@ -26,7 +32,7 @@ export const events = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    index('events_pending_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
+    index('events_pending_idx').on(t.lane, t.id).where(sql`${t.dispatchedAt} is null`),
     index('events_account_idx').on(t.accountId, t.id),
   ],
 );
