@@ -1,6 +1,17 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, type Config } from '../config.js';
+
+let scratchDataDir: string | null = null;
+
+/**
+ * A data directory of the test process's own: files a test makes (the embedded secrets key, media on disk)
+ * must never land in the checkout's ./data, where a developer's real data lives.
+ */
+const testDataDir = (): string => (scratchDataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-data-')));
 
 /** A config as the server would parse it, with test overrides. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }, [], process.cwd(), '0.0.0-test');
+  return loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: testDataDir(), ...env }, [], process.cwd(), '0.0.0-test');
 }

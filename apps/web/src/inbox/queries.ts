@@ -113,8 +113,13 @@ export const useStartConversation = (accountId: string) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (contactId: string) =>
-      (await api.post<{ data: Conversation }>(`${base(accountId)}/conversations`, { contact: { id: contactId } })).data,
+    mutationFn: async ({ contactId, phoneNumberId }: { contactId: string; phoneNumberId: string | null }) =>
+      (
+        await api.post<{ data: Conversation }>(`${base(accountId)}/conversations`, {
+          contact: { id: contactId },
+          ...(phoneNumberId === null ? {} : { phoneNumber: { id: phoneNumberId } }),
+        })
+      ).data,
     onSuccess: (conversation) => {
       queryClient.setQueryData(inboxKeys.detail(accountId, conversation.id), conversation);
       void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(accountId) });

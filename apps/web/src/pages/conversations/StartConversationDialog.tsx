@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Contact, Conversation } from '@parley/shared';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -22,7 +22,9 @@ import { useFetchContactConversations, useStartConversation } from '../../inbox/
 import { contactName } from '../contacts/contactName';
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
 import { unreachableReason } from '../../sendMessage/RecipientPicker';
+import { SenderNumberSelect } from '../../sendMessage/SenderNumberSelect';
 import { useRecipientSearch } from '../../sendMessage/sendMessageQueries';
+import { usePhoneNumbers } from '../../settings/phoneNumbers/queries';
 import { composePath, conversationPath } from './paths';
 
 type Step =
@@ -35,7 +37,8 @@ type Step =
 /**
  * Start Conversation ('select conversation' and 'contacts search' dialogs): pick a contact; one with open
  * conversations lists them to open one, one without goes straight to a new message (spec §4): the
- * conversation is started and opens with the send box focused.
+ * conversation is started and opens with the send box focused. With several active numbers, 'Choose Outbound
+ * Phone Number' picks the one it starts from (only that number's conversations are offered then).
  */
 export const StartConversationDialog = ({ accountId, onClose }: { accountId: string; onClose: () => void }) => {
   const titleId = useId();
@@ -47,13 +50,17 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
   const search = useRecipientSearch(accountId, q, open);
   const fetchConversations = useFetchContactConversations(accountId);
   const start = useStartConversation(accountId);
+  const numbers = usePhoneNumbers(accountId);
+  const active = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
+  const [phoneNumberId, setPhoneNumberId] = useState('');
 
   const pick = (contact: Contact): void => {
     setStep({ kind: 'checking', contact });
     fetchConversations(contact.id)
       .then((page) => {
-        if (page.data.length > 0) {
-          setStep({ kind: 'choosing', contact, conversations: page.data });
+        const existing = phoneNumberId === '' ? page.data : page.data.filter((c) => c.phoneNumber?.id === phoneNumberId);
+        if (existing.length > 0) {
+          setStep({ kind: 'choosing', contact, conversations: existing });
           return;
         }
         const reason = unreachableReason(contact);
@@ -61,7 +68,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
           setStep({ kind: 'unreachable', contact, reason });
           return;
         }
-        start.mutate(contact.id, {
+        start.mutate({ contactId: contact.id, phoneNumberId: phoneNumberId === '' ? null : phoneNumberId }, {
           onSuccess: (conversation) => void navigate(composePath(conversation.id)),
           onError: (error) => {
             setStep({ kind: 'failed', contact, message: errorMessage(error) });
@@ -79,6 +86,17 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
       <DialogTitle id={titleId}>Start Conversation</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
+          {active.length > 1 && (
+            <SenderNumberSelect
+              numbers={active}
+              value={phoneNumberId}
+              onChange={(id) => {
+                setPhoneNumberId(id);
+                setStep({ kind: 'searching' });
+              }}
+              disabled={busy}
+            />
+          )}
           <Autocomplete<Contact>
             open={open}
             onOpen={() => {
