@@ -98,4 +98,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('processes on one PostgreSQL datab
     expect(onB.received).toHaveLength(1);
     expect(elsewhere.received).toHaveLength(0);
   }, 30_000);
+
+  // Last: it stops a web process.
+  it("leaves the other web process's websocket clients connected when one web process stops", async () => {
+    const accountId = randomUUID();
+    const onA = await connectClient(urlA, { token: devToken(randomUUID(), accountId) });
+    const onB = await connectClient(urlB, { token: devToken(randomUUID(), accountId) });
+    clients.push(onA, onB);
+    let disconnectedB = false;
+    onB.socket.on('disconnect', () => {
+      disconnectedB = true;
+    });
+    await webA.stop();
+    await until(() => !onA.socket.connected);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(disconnectedB).toBe(false);
+    expect(onB.socket.connected).toBe(true);
+  }, 30_000);
 });

@@ -177,7 +177,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       log.info('shutting down: finishing in-flight work');
       if (app && io) {
         // Websockets first: an open upgrade would keep the HTTP server from closing.
-        io.disconnectSockets(true);
+        // This process's sockets only: through the adapter a plain disconnectSockets reaches every web process.
+        io.local.disconnectSockets(true);
         io.engine.close();
       }
       if (app) await app.close();
