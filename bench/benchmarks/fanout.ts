@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { BenchContext, Benchmark, DatabaseTarget } from '../lib/benchmark.js';
 import { ratio } from '../lib/load.js';
 import { repoRoot } from '../lib/paths.js';
+import { scratchPostgres } from '../lib/scratchPostgres.js';
 import { tempDir } from '../lib/tempDir.js';
 
 /*
@@ -46,7 +47,6 @@ interface Modules {
   MessageDispatcher: new (options: { database: Database; carriers: unknown; log: unknown }) => Startable;
   OutboxDispatcher: new (database: Database, subscribers: { name: string; deliver(event: unknown): Promise<void> }[], log: unknown) => Startable;
   pino: (options: { level: string }) => unknown;
-  pg: { Client: new (options: { connectionString: string }) => { connect(): Promise<void>; query(text: string): Promise<unknown>; end(): Promise<void> } };
 }
 
 async function load<T>(...segments: string[]): Promise<T> {
@@ -62,29 +62,14 @@ async function modules(): Promise<Modules> {
   const dispatcher = await load<Pick<Modules, 'MessageDispatcher'>>(serverDist, 'messaging', 'dispatcher.js');
   const outbox = await load<Pick<Modules, 'OutboxDispatcher'>>(serverDist, 'events', 'dispatcher.js');
   const pino = await load<{ default: Modules['pino'] }>(repoRoot, 'node_modules', 'pino', 'pino.js');
-  const pg = await load<{ default: Modules['pg'] }>(repoRoot, 'node_modules', 'pg', 'lib', 'index.js');
-  return { ...client, ...migrate, ...simulator, ...registry, ...handlers, ...dispatcher, ...outbox, pino: pino.default, pg: pg.default };
+  return { ...client, ...migrate, ...simulator, ...registry, ...handlers, ...dispatcher, ...outbox, pino: pino.default };
 }
 
 /** A database of the run's own on PostgreSQL (dropped after), or PGlite in a temporary directory. */
 async function openBenchDatabase(m: Modules, target: DatabaseTarget, context: BenchContext): Promise<Database> {
   let databaseUrl: string | null = null;
   if (target.kind === 'postgres') {
-    const name = `parley_fanout_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    const admin = async (statement: string): Promise<void> => {
-      const c = new m.pg.Client({ connectionString: target.url });
-      await c.connect();
-      try {
-        await c.query(statement);
-      } finally {
-        await c.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    context.scope.defer(() => admin(`drop database if exists ${name} with (force)`));
-    const url = new URL(target.url);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await scratchPostgres(target.url, 'parley_fanout', context.scope);
   }
   const dataDir = await tempDir('parley-bench-fanout-', context.scope);
   const database = await m.openDatabase({ databaseUrl, dataDir, poolMax: 10 });

@@ -9,6 +9,7 @@ import type { BenchContext, Benchmark, DatabaseTarget } from '../lib/benchmark.j
 import { freePort } from '../lib/freePort.js';
 import { ratio } from '../lib/load.js';
 import { repoRoot } from '../lib/paths.js';
+import { scratchPostgres } from '../lib/scratchPostgres.js';
 import { startServerProcess } from '../lib/serverProcess.js';
 import { tempDir } from '../lib/tempDir.js';
 
@@ -49,7 +50,6 @@ interface Modules {
   openDatabase(options: { databaseUrl: string | null; dataDir: string; poolMax: number }): Promise<Database>;
   migrateDatabase(database: Database): Promise<void>;
   registerApiClient(db: unknown, input: { clientId: string; secret: string; accountId: string }): Promise<void>;
-  pg: { Client: new (options: { connectionString: string }) => { connect(): Promise<void>; query(text: string): Promise<unknown>; end(): Promise<void> } };
 }
 
 async function load<T>(...segments: string[]): Promise<T> {
@@ -60,29 +60,14 @@ async function modules(): Promise<Modules> {
   const client = await load<Pick<Modules, 'openDatabase'>>(serverDist, 'db', 'client.js');
   const migrate = await load<Pick<Modules, 'migrateDatabase'>>(serverDist, 'db', 'migrate.js');
   const apiClients = await load<Pick<Modules, 'registerApiClient'>>(serverDist, 'identity', 'issuer', 'apiClients.js');
-  const pg = await load<{ default: Modules['pg'] }>(repoRoot, 'node_modules', 'pg', 'lib', 'index.js');
-  return { ...client, ...migrate, ...apiClients, pg: pg.default };
+  return { ...client, ...migrate, ...apiClients };
 }
 
 /** Where the server keeps its data: a database of the run's own on PostgreSQL (dropped after), or a PGlite dir. */
 async function storage(m: Modules, target: DatabaseTarget, context: BenchContext): Promise<{ databaseUrl: string | null; dataDir: string }> {
   const dataDir = await tempDir('parley-bench-inbound-', context.scope);
   if (target.kind === 'pglite') return { databaseUrl: null, dataDir };
-  const name = `parley_inbound_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = async (statement: string): Promise<void> => {
-    const c = new m.pg.Client({ connectionString: target.url });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  context.scope.defer(() => admin(`drop database if exists ${name} with (force)`));
-  const url = new URL(target.url);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), dataDir };
+  return { databaseUrl: await scratchPostgres(target.url, 'parley_inbound', context.scope), dataDir };
 }
 
 interface Fixture {
