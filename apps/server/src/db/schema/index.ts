@@ -6,3 +6,4 @@ export * from './accounts.js';
 export * from './contacts.js';
 export * from './messaging.js';
 export * from './inbox.js';
+export * from './campaigns.js';
