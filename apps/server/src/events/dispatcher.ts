@@ -106,6 +106,11 @@ export class OutboxDispatcher {
         sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK_KEY + lane}) as locked`,
       );
       if (lock?.locked !== true) return false;
+      // A plain index scan walks events_pending_idx in id order and marks the entries of dispatched rows dead
+      // as it passes them; the bitmap scan the planner prefers for a few pending rows revisits every one of
+      // them (tens of thousands during a campaign) in each round until vacuum runs.
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
       const rows = await tx
         .select()
         .from(events)
