@@ -138,11 +138,9 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       if (address.address === '0.0.0.0' || address.address === '::') url = `http://localhost:${address.port}`;
     }
     if (roles.has('worker')) {
-      // A worker without the web role has no sockets; on PostgreSQL it announces each round to web processes.
-      io ??= createRealtimeServer({ database, authenticator: ctx.authenticator, log });
-      fanout ??= new RealtimeFanout(io, database, log.child({ component: 'realtime' }));
+      // Websockets hear of events straight from the outbox's NOTIFY (realtime/fanout.ts), not from here.
       webPush = startWebPush(database, config, log.child({ component: 'webpush' }));
-      const subscribers = [fanout, ...(webPush === null ? [] : [webPush])];
+      const subscribers = webPush === null ? [] : [webPush];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });

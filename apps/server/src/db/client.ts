@@ -114,7 +114,11 @@ export function openPostgres(url: string, poolMax: number): PostgresDatabase {
         c.on('notification', (msg) => {
           if (msg.channel === channel) onNotify(msg.payload ?? '');
         });
+        let lost = false;
         c.on('error', () => {
+          // A dropped connection may report more than one error: reconnect once, or notifications double.
+          if (lost) return;
+          lost = true;
           listeners.delete(c);
           if (stopped) return;
           // Reconnect after a short pause; the caller's poll covers what is missed meanwhile.

@@ -50,8 +50,8 @@ function groupIdValue(e: NewEvent): SQL | string | null {
 }
 
 /**
- * Writes events in the caller's transaction. They become visible to the dispatcher, and the NOTIFY
- * that wakes it is delivered, only when that transaction commits; a rollback drops both. The group of an
+ * Writes events in the caller's transaction. They become visible to the dispatcher, and the NOTIFY that
+ * names them is delivered, only when that transaction commits; a rollback drops both. The group of an
  * event's conversation is filled in by the same statement (no extra round trip).
  */
 export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]): Promise<number[]> {
@@ -69,8 +69,71 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
       })),
     )
     .returning({ id: events.id });
-  await q.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  await notifyOutbox(q, ids);
+  return ids;
+}
+
+/** NOTIFY carries at most 8000 bytes; each payload stays below this. */
+const NOTIFY_PAYLOAD_BYTES = 7000;
+
+/**
+ * The ids of new events as NOTIFY payloads: runs of consecutive ids as `first-last`, others alone, joined by
+ * commas (`41-140,143`), split so each payload fits. One INSERT's ids are mostly consecutive, so a batch of
+ * a thousand events usually fits one payload.
+ */
+export function outboxPayloads(ids: readonly number[]): string[] {
+  const parts: string[] = [];
+  let start: number | null = null;
+  let end = 0;
+  const close = (): void => {
+    if (start !== null) parts.push(start === end ? String(start) : `${String(start)}-${String(end)}`);
+  };
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    if (start !== null && id === end + 1) {
+      end = id;
+      continue;
+    }
+    close();
+    start = id;
+    end = id;
+  }
+  close();
+  const payloads: string[] = [];
+  let current = '';
+  for (const part of parts) {
+    if (current !== '' && current.length + 1 + part.length > NOTIFY_PAYLOAD_BYTES) {
+      payloads.push(current);
+      current = '';
+    }
+    current = current === '' ? part : `${current},${part}`;
+  }
+  if (current !== '') payloads.push(current);
+  return payloads;
+}
+
+/** The event ids a payload of outboxPayloads names; [] for an empty or foreign payload. */
+export function parseOutboxPayload(payload: string): number[] {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(payload)) return [];
+  const ids: number[] = [];
+  for (const part of payload.split(',')) {
+    const [first, last] = part.split('-').map(Number);
+    if (first === undefined || !Number.isSafeInteger(first)) continue;
+    const to = last === undefined ? first : last;
+    // A range is at most one payload's worth of a single INSERT; a longer one is not ours.
+    if (!Number.isSafeInteger(to) || to < first || to - first > 100_000) continue;
+    for (let id = first; id <= to; id += 1) ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Announces new events in the caller's transaction: the NOTIFY is delivered only if it commits. It wakes the
+ * dispatcher, and web processes read the named events and emit them to their websockets (realtime/fanout.ts).
+ */
+export async function notifyOutbox(q: Queryable, ids: readonly number[]): Promise<void> {
+  // Usually one payload; a batch of thousands of scattered ids takes a few.
+  for (const payload of outboxPayloads(ids)) await q.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${payload})`);
 }
 
 export async function publishEvent(q: Queryable, event: NewEvent): Promise<number> {

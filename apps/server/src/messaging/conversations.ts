@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { BULK_EVENT_TYPES, conversationIdOf, OUTBOX_CHANNEL, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
+import { BULK_EVENT_TYPES, conversationIdOf, notifyOutbox, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -45,6 +45,7 @@ const EVENT_CHUNK = 5000;
  */
 export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
+  const ids: number[] = [];
   for (let i = 0; i < events.length; i += EVENT_CHUNK) {
     // group_id: as given, else the group of the conversation the event names (a join, not a round trip).
     const batch = events.slice(i, i + EVENT_CHUNK).map((e) => ({
@@ -56,7 +57,8 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
       group_id: e.groupId ?? null,
       conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
-    await tx.execute(
+    const inserted = await queryRows<{ id: string | number }>(
+      tx,
       sql`insert into events (type, account_id, user_id, group_id, lane, data)
           select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end,
                  case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint else ${OUTBOX_LANES.interactive}::smallint end,
@@ -65,10 +67,12 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
                  as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
                  with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
             left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id
-           order by r.n`,
+           order by r.n
+          returning id`,
     );
+    for (const row of inserted) ids.push(Number(row.id));
   }
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await notifyOutbox(tx, ids);
 }
 
 export const conversationKey = (contactId: string, phoneNumberId: string): string => `${contactId}:${phoneNumberId}`;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { moneyToUnits, unitsToMoney, type MessageEventData } from '@parley/shared';
 import { refundAccount } from '../commands/ledger.js';
-import type { Tx } from '../db/client.js';
+import { queryRows, type Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { laneOf, OUTBOX_CHANNEL } from '../events/outbox.js';
+import { laneOf, notifyOutbox } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { jsonRecords } from './dispatcherRows.js';
 
@@ -42,11 +42,18 @@ export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): 
   if (rows.length === 0) return;
   const payload: MessageEventData[] = rows.map((row) => ({ message: presentMessage(row) }));
   const records = rows.map((row, i) => ({ account_id: row.accountId, data: payload[i] }));
-  await tx.execute(sql`
+  const inserted = await queryRows<{ id: string | number }>(
+    tx,
+    sql`
     insert into events (type, account_id, user_id, group_id, lane, data)
     select 'messageStatus', e.account_id, null, c.group_id, ${laneOf('messageStatus')}::smallint, e.data
       from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
       left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id
-     order by e.n`);
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+     order by e.n
+    returning id`,
+  );
+  await notifyOutbox(
+    tx,
+    inserted.map((row) => Number(row.id)),
+  );
 }

@@ -1,37 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { OutboxEventPayload } from '@parley/shared';
 import type { Database, Unlisten } from '../db/client.js';
 import { events } from '../db/schema/index.js';
-import { toPayload, type EventSubscriber } from '../events/dispatcher.js';
+import { toPayload } from '../events/dispatcher.js';
+import { OUTBOX_CHANNEL, parseOutboxPayload } from '../events/outbox.js';
 import { eventRooms, type RealtimeServer } from './server.js';
 
-/** Web processes hear here which outbox events another process has just dispatched. */
-export const REALTIME_CHANNEL = 'parley_realtime';
-
-/** NOTIFY carries at most 8000 bytes; event ids are listed in payloads below this. */
-const NOTIFY_PAYLOAD_BYTES = 7000;
-
-interface Announcement {
-  /** The process that dispatched them (it has emitted them to its own sockets already). */
-  origin: string;
-  ids: string[];
-}
+/** Events read back per query; a campaign's batch of status events is a few of these. */
+const READ_CHUNK = 1000;
 
 /**
- * Outbox events to websockets. The process running the outbox dispatcher emits each event to its own
- * sockets; on PostgreSQL, where web processes may run apart from it, it then announces the ids of a round in
- * one NOTIFY (a few per round at most), and every other web process reads those events back in one query
- * and emits them to its sockets. One notification a round instead of one per event keeps a campaign's tens
- * of thousands of status events from queueing up in NOTIFY ahead of an incoming message.
+ * Outbox events to websockets, in every web process. The transaction that writes events names their ids in
+ * its NOTIFY on the outbox channel (events/outbox.ts), delivered when it commits; each web process reads
+ * those events in one query and emits them to its own sockets. No other process stands between a commit and
+ * the sockets, so an incoming message reaches the inbox without waiting for the outbox dispatcher's round,
+ * and a busy worker does not delay it.
+ *
+ * Notifications are handled one after the other, in the order they came, so each process emits in commit
+ * order. A process whose notification connection drops cannot tell what it missed: it disconnects its
+ * websocket clients, which reconnect and fetch what they missed (as after any reconnect).
  */
-export class RealtimeFanout implements EventSubscriber {
-  readonly name = 'websocket';
-  private readonly origin = randomUUID();
-  private announced: string[] = [];
+export class RealtimeFanout {
   private unlisten: Unlisten | null = null;
-  /** Announcements from other processes are emitted one after the other, in the order they came. */
+  private connected = false;
+  /** Notifications are emitted one after the other, in the order they came. */
   private received: Promise<void> = Promise.resolve();
 
   constructor(
@@ -40,32 +32,26 @@ export class RealtimeFanout implements EventSubscriber {
     private readonly log: Logger,
   ) {}
 
-  deliver(event: OutboxEventPayload): Promise<void> {
-    this.emit(event);
-    if (this.database.kind === 'postgres') this.announced.push(event.id);
-    return Promise.resolve();
-  }
-
-  /** After each dispatcher round: tells the other web processes which events went out. */
-  async flush(): Promise<void> {
-    const ids = this.announced;
-    this.announced = [];
-    if (ids.length === 0 || this.database.kind !== 'postgres') return;
-    for (const payload of announcementPayloads(this.origin, ids)) {
-      await this.database.pool.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
-    }
-  }
-
-  /** In a web process on PostgreSQL: emits what other processes dispatch. */
   async listen(): Promise<void> {
-    if (this.database.kind !== 'postgres' || this.unlisten !== null) return;
-    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (payload) => {
-      const announcement = parseAnnouncement(payload);
-      if (announcement === null || announcement.origin === this.origin) return;
-      this.received = this.received.then(() => this.emitStored(announcement.ids)).catch((error: unknown) => {
-        this.log.error({ err: error }, 'announced events could not be read; clients catch up when they reconnect');
-      });
+    if (this.unlisten !== null) return;
+    this.unlisten = await this.database.listen(OUTBOX_CHANNEL, (payload) => {
+      const ids = parseOutboxPayload(payload);
+      if (ids.length > 0) {
+        this.received = this.received.then(() => this.emitStored(ids)).catch((error: unknown) => {
+          this.log.error({ err: error }, 'new events could not be read; their clients catch up when they reconnect');
+        });
+        return;
+      }
+      // An empty payload is the listener's own (re)connection.
+      if (payload !== '') return;
+      if (this.connected) {
+        this.log.warn('the notification connection was re-established: websocket clients reconnect to catch up');
+        this.io.local.disconnectSockets(true);
+      }
+      this.connected = true;
     });
+    // PGlite's listener announces no connection of its own.
+    this.connected = true;
   }
 
   async stop(): Promise<void> {
@@ -74,48 +60,16 @@ export class RealtimeFanout implements EventSubscriber {
     await this.received;
   }
 
-  private emit(event: OutboxEventPayload): void {
-    const rooms = eventRooms(event);
-    // Local: this process's sockets only. Other web processes hear of it through the announcement.
-    if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
-  }
-
-  private async emitStored(ids: string[]): Promise<void> {
-    const numeric = ids.map(Number).filter((id) => Number.isSafeInteger(id));
-    if (numeric.length === 0) return;
-    const rows = await this.database.db.select().from(events).where(inArray(events.id, numeric)).orderBy(asc(events.id));
-    for (const row of rows) this.emit(toPayload(row));
-  }
-}
-
-/** The ids as few NOTIFY payloads as fit, each under the limit. */
-export function announcementPayloads(origin: string, ids: readonly string[]): string[] {
-  const payloads: string[] = [];
-  const encode = (list: string[]): string => JSON.stringify({ origin, ids: list } satisfies Announcement);
-  const empty = encode([]).length;
-  let batch: string[] = [];
-  let length = empty;
-  for (const id of ids) {
-    // Each id adds its quotes and a comma; ids are digits, so nothing is escaped.
-    const more = JSON.stringify(id).length + 1;
-    if (batch.length > 0 && length + more > NOTIFY_PAYLOAD_BYTES) {
-      payloads.push(encode(batch));
-      batch = [];
-      length = empty;
+  private async emitStored(ids: readonly number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += READ_CHUNK) {
+      const chunk = ids.slice(i, i + READ_CHUNK);
+      const rows = await this.database.db.select().from(events).where(inArray(events.id, chunk)).orderBy(asc(events.id));
+      for (const row of rows) {
+        const event = toPayload(row);
+        const rooms = eventRooms(event);
+        // This process's sockets only: every web process hears the same notification.
+        if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
+      }
     }
-    batch.push(id);
-    length += more;
-  }
-  if (batch.length > 0) payloads.push(encode(batch));
-  return payloads;
-}
-
-function parseAnnouncement(payload: string): Announcement | null {
-  try {
-    const value = JSON.parse(payload) as Partial<Announcement>;
-    if (typeof value.origin !== 'string' || !Array.isArray(value.ids)) return null;
-    return { origin: value.origin, ids: value.ids.filter((id): id is string => typeof id === 'string') };
-  } catch {
-    return null;
   }
 }

@@ -177,6 +177,41 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
   });
 });
 
+describe.runIf(testDatabaseKinds.includes('postgres'))('realtime when the notification connection drops', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('postgres', { DEV_AUTH: 'true', SERVICES: 'web' });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('disconnects its clients once it is back, so they reconnect and fetch what they missed; then goes on', async () => {
+    const accountId = randomUUID();
+    const before = await connectClient(server.baseUrl, { token: devToken(randomUUID(), accountId) });
+    let disconnected = false;
+    before.socket.on('disconnect', () => {
+      disconnected = true;
+    });
+    const database = server.database;
+    if (database.kind !== 'postgres') throw new Error('postgres only');
+    await database.pool.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query like 'LISTEN %parley_outbox%'`,
+    );
+    // The listener reconnects after a pause of a second.
+    await until(() => disconnected, 8000);
+    const after = await connectClient(server.baseUrl, { token: devToken(randomUUID(), accountId) });
+    await publishEvent(database.db, { type: 'messageReceived', accountId, data: { text: 'after' } });
+    await until(() => after.received.length > 0);
+    // Once: the listener came back as one connection, not one per error the drop raised.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(after.received).toHaveLength(1);
+    expect(after.received[0]).toMatchObject({ type: 'messageReceived', data: { text: 'after' } });
+    after.socket.close();
+  });
+});
+
 describe('realtime without the development sign-in', () => {
   let server: TestServer;
   beforeAll(async () => {
