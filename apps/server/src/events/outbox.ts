@@ -23,6 +23,9 @@ export const BULK_EVENT_TYPES: readonly string[] = ['messageSent', 'messageStatu
 export const OUTBOX_LANES = { interactive: 0, bulk: 1 } as const;
 export type OutboxLane = (typeof OUTBOX_LANES)[keyof typeof OUTBOX_LANES];
 
+/** The lane an events.lane value stands for. */
+export const asLane = (value: number): OutboxLane => (value === OUTBOX_LANES.bulk ? OUTBOX_LANES.bulk : OUTBOX_LANES.interactive);
+
 export const laneOf = (type: string): OutboxLane => (BULK_EVENT_TYPES.includes(type) ? OUTBOX_LANES.bulk : OUTBOX_LANES.interactive);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -68,28 +71,54 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
         data: e.data ?? null,
       })),
     )
-    .returning({ id: events.id });
-  const ids = rows.map((r) => r.id);
-  await notifyOutbox(q, ids);
-  return ids;
+    .returning({ id: events.id, lane: events.lane });
+  await notifyOutbox(
+    q,
+    rows.map((r) => ({ id: r.id, lane: asLane(r.lane) })),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** NOTIFY carries at most 8000 bytes; each payload stays below this. */
 const NOTIFY_PAYLOAD_BYTES = 7000;
 
+/** A new event as its NOTIFY names it. */
+export interface NewEventId {
+  id: number;
+  lane: OutboxLane;
+}
+
+/** What a payload names: the lane of its events and their ids. */
+export interface OutboxAnnouncement {
+  lane: OutboxLane;
+  ids: number[];
+}
+
+const BULK_PREFIX = 'b:';
+
 /**
- * The ids of new events as NOTIFY payloads: runs of consecutive ids as `first-last`, others alone, joined by
- * commas (`41-140,143`), split so each payload fits. One INSERT's ids are mostly consecutive, so a batch of
- * a thousand events usually fits one payload.
+ * The ids of new events as NOTIFY payloads, one lane per payload (bulk ones start with `b:`): runs of
+ * consecutive ids as `first-last`, others alone, joined by commas (`41-140,143`), split so each payload
+ * fits. One INSERT's ids are mostly consecutive, so a batch of a thousand events usually fits one payload.
  */
-export function outboxPayloads(ids: readonly number[]): string[] {
+export function outboxPayloads(events: readonly NewEventId[]): string[] {
+  const payloads: string[] = [];
+  for (const lane of [OUTBOX_LANES.interactive, OUTBOX_LANES.bulk] as const) {
+    const ids = events.filter((e) => e.lane === lane).map((e) => e.id);
+    const prefix = lane === OUTBOX_LANES.bulk ? BULK_PREFIX : '';
+    for (const body of rangePayloads(ids, NOTIFY_PAYLOAD_BYTES - prefix.length)) payloads.push(prefix + body);
+  }
+  return payloads;
+}
+
+function rangePayloads(unsorted: readonly number[], limit: number): string[] {
   const parts: string[] = [];
   let start: number | null = null;
   let end = 0;
   const close = (): void => {
     if (start !== null) parts.push(start === end ? String(start) : `${String(start)}-${String(end)}`);
   };
-  for (const id of [...ids].sort((a, b) => a - b)) {
+  for (const id of [...unsorted].sort((a, b) => a - b)) {
     if (start !== null && id === end + 1) {
       end = id;
       continue;
@@ -102,7 +131,7 @@ export function outboxPayloads(ids: readonly number[]): string[] {
   const payloads: string[] = [];
   let current = '';
   for (const part of parts) {
-    if (current !== '' && current.length + 1 + part.length > NOTIFY_PAYLOAD_BYTES) {
+    if (current !== '' && current.length + 1 + part.length > limit) {
       payloads.push(current);
       current = '';
     }
@@ -112,28 +141,30 @@ export function outboxPayloads(ids: readonly number[]): string[] {
   return payloads;
 }
 
-/** The event ids a payload of outboxPayloads names; [] for an empty or foreign payload. */
-export function parseOutboxPayload(payload: string): number[] {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(payload)) return [];
+/** The lane and event ids a payload of outboxPayloads names; null for an empty or foreign payload. */
+export function parseOutboxPayload(payload: string): OutboxAnnouncement | null {
+  const bulk = payload.startsWith(BULK_PREFIX);
+  const body = bulk ? payload.slice(BULK_PREFIX.length) : payload;
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(body)) return null;
   const ids: number[] = [];
-  for (const part of payload.split(',')) {
+  for (const part of body.split(',')) {
     const [first, last] = part.split('-').map(Number);
-    if (first === undefined || !Number.isSafeInteger(first)) continue;
-    const to = last === undefined ? first : last;
+    if (first === undefined || !Number.isSafeInteger(first)) return null;
+    const to = last ?? first;
     // A range is at most one payload's worth of a single INSERT; a longer one is not ours.
-    if (!Number.isSafeInteger(to) || to < first || to - first > 100_000) continue;
+    if (!Number.isSafeInteger(to) || to < first || to - first > 100_000) return null;
     for (let id = first; id <= to; id += 1) ids.push(id);
   }
-  return ids;
+  return { lane: bulk ? OUTBOX_LANES.bulk : OUTBOX_LANES.interactive, ids };
 }
 
 /**
  * Announces new events in the caller's transaction: the NOTIFY is delivered only if it commits. It wakes the
  * dispatcher, and web processes read the named events and emit them to their websockets (realtime/fanout.ts).
  */
-export async function notifyOutbox(q: Queryable, ids: readonly number[]): Promise<void> {
+export async function notifyOutbox(q: Queryable, events: readonly NewEventId[]): Promise<void> {
   // Usually one payload; a batch of thousands of scattered ids takes a few.
-  for (const payload of outboxPayloads(ids)) await q.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${payload})`);
+  for (const payload of outboxPayloads(events)) await q.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${payload})`);
 }
 
 export async function publishEvent(q: Queryable, event: NewEvent): Promise<number> {

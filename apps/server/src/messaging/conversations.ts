@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { BULK_EVENT_TYPES, conversationIdOf, notifyOutbox, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
+import { asLane, BULK_EVENT_TYPES, conversationIdOf, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -45,7 +45,7 @@ const EVENT_CHUNK = 5000;
  */
 export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const ids: number[] = [];
+  const ids: NewEventId[] = [];
   for (let i = 0; i < events.length; i += EVENT_CHUNK) {
     // group_id: as given, else the group of the conversation the event names (a join, not a round trip).
     const batch = events.slice(i, i + EVENT_CHUNK).map((e) => ({
@@ -57,7 +57,7 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
       group_id: e.groupId ?? null,
       conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
-    const inserted = await queryRows<{ id: string | number }>(
+    const inserted = await queryRows<{ id: string | number; lane: number }>(
       tx,
       sql`insert into events (type, account_id, user_id, group_id, lane, data)
           select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end,
@@ -68,9 +68,9 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
                  with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
             left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id
            order by r.n
-          returning id`,
+          returning id, lane`,
     );
-    for (const row of inserted) ids.push(Number(row.id));
+    for (const row of inserted) ids.push({ id: Number(row.id), lane: asLane(row.lane) });
   }
   await notifyOutbox(tx, ids);
 }

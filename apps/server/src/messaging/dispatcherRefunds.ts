@@ -54,6 +54,6 @@ export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): 
   );
   await notifyOutbox(
     tx,
-    inserted.map((row) => Number(row.id)),
+    inserted.map((row) => ({ id: Number(row.id), lane: laneOf('messageStatus') })),
   );
 }
