@@ -8,7 +8,7 @@ import { addConversation, addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { sendingAccount, type SendingAccount } from '../test/sendingFixtures.js';
 import { toPayload } from './dispatcher.js';
-import { conversationIdOf, publishEvents, type NewEvent } from './outbox.js';
+import { conversationIdOf, OUTBOX_CHANNEL, parseOutboxPayload, publishEvents, type NewEvent, type NewEventId } from './outbox.js';
 
 describe('conversationIdOf', () => {
   it('reads the conversation of message and conversation events, and nothing else', () => {
@@ -84,5 +84,42 @@ describe.each(testDatabaseKinds)("events' group on %s", (kind) => {
     expect(payloads.map((p) => p.type)).toEqual(sample(account.accountId).map((e) => `batch.${e.type}`));
     // In another account, only explicit groups stay.
     expect((await written(batchAccount.accountId)).map((p) => p.groupId)).toEqual([null, null, null, null, null, groupId, null]);
+  });
+  it('names what it wrote in NOTIFYs that only a commit delivers, one per lane, small batches and large alike', async () => {
+    const heard: string[] = [];
+    const unlisten = await database.listen(OUTBOX_CHANNEL, (payload) => {
+      if (payload !== '') heard.push(payload);
+    });
+    try {
+      const accountId = (await sendingAccount(database.db)).accountId;
+      const small: NewEvent[] = [
+        { type: 'messageReceived', accountId, data: {} },
+        { type: 'messageStatus', accountId, data: {} },
+        { type: 'conversationClosed', accountId, data: {} },
+      ];
+      const large: NewEvent[] = Array.from({ length: 700 }, (_, i) => ({ type: i % 2 === 0 ? 'messageSent' : 'contactCreated', accountId, data: {} }));
+      await expect(
+        database.db.transaction(async (tx) => {
+          await publishEvents(tx, small);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      const ids = await database.db.transaction(async (tx) => [...(await publishEvents(tx, small)), ...(await publishEvents(tx, large))]);
+      expect(ids).toHaveLength(703);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      const deadline = Date.now() + 5000;
+      const announced = (): NewEventId[] =>
+        heard.flatMap((payload) => {
+          const parsed = parseOutboxPayload(payload);
+          return parsed === null ? [] : parsed.ids.map((id) => ({ id, lane: parsed.lane }));
+        });
+      while (announced().length < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const rows = await database.db.select().from(events).where(eq(events.accountId, accountId)).orderBy(asc(events.id));
+      expect(rows.map((r) => r.id)).toEqual(ids);
+      // Every written event is named once, in its own lane; the rolled-back ones never.
+      expect(announced().sort((a, b) => a.id - b.id)).toEqual(rows.map((r) => ({ id: r.id, lane: r.lane })));
+    } finally {
+      await unlisten();
+    }
   });
 });
