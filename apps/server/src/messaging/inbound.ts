@@ -34,6 +34,10 @@ interface NumberRow extends Record<string, unknown> {
   account_name: string;
   support: unknown;
   group_id: string | null;
+  /** An inbound message with this carrier id already stored (a redelivery), if any. */
+  earlier_id: string | null;
+  /** Whether the account has auto responders it may use (none on a trial plan). */
+  has_responders: boolean;
 }
 
 /** Rolls the transaction back when a concurrent delivery of the same message won the insert. */
@@ -41,16 +45,22 @@ class AlreadyReceived extends Error {}
 
 /**
  * The active number a message was sent to, its account (active), and the group holding the number (the
- * oldest when several do): new conversations on the number belong to that group.
+ * oldest when several do): new conversations on the number belong to that group. In the same statement,
+ * what the rest of the transaction would otherwise ask in round trips of its own: whether the message was
+ * stored already, and whether the account has auto responders.
  */
-async function findNumber(tx: Tx, to: string): Promise<NumberRow | null> {
+async function findNumber(tx: Tx, to: string, carrierMessageId: string): Promise<NumberRow | null> {
   const candidates = to.startsWith('+') ? [to] : [to, `+${to}`];
   const [row] = await queryRows<NumberRow>(
     tx,
     sql`select p.id, p.account_id, p.number, p.country, p.carrier, a.name as account_name, a.support,
                (select g.id from group_phone_numbers gp join groups g on g.id = gp.group_id
                  where gp.phone_number_id = p.id and g.account_id = p.account_id
-                 order by g.created_at, g.id limit 1) as group_id
+                 order by g.created_at, g.id limit 1) as group_id,
+               (select m.id from messages m where m.direction = 'inbound' and m.carrier = p.carrier
+                   and m.carrier_message_id = ${carrierMessageId} limit 1) as earlier_id,
+               (exists (select 1 from auto_responders r where r.account_id = p.account_id)
+                 and not exists (select 1 from plans pl where pl.id = a.plan_id and pl.is_trial)) as has_responders
           from phone_numbers p join accounts a on a.id = p.account_id
          where p.number in (${sql.join(
            candidates.map((c) => sql`${c}`),
@@ -68,6 +78,15 @@ async function findNumber(tx: Tx, to: string): Promise<NumberRow | null> {
  */
 async function contactFor(tx: Tx, number: NumberRow, from: string, now: Date): Promise<{ contact: ContactRow; created: boolean }> {
   const mobile = normaliseContactMobile(from, null, number.country);
+  const lockContact = () =>
+    tx
+      .select()
+      .from(contacts)
+      .where(sql`${contacts.accountId} = ${number.account_id} and ${contacts.mobileNumber} = ${mobile.number}`)
+      .for('no key update');
+  // Most messages come from a known contact: one statement then.
+  const [known] = await lockContact();
+  if (known) return { contact: known, created: false };
   const inserted = await tx
     .insert(contacts)
     .values({
@@ -82,28 +101,19 @@ async function contactFor(tx: Tx, number: NumberRow, from: string, now: Date): P
     })
     .onConflictDoNothing({ target: [contacts.accountId, contacts.mobileNumber] })
     .returning({ id: contacts.id });
-  const [locked] = await tx
-    .select()
-    .from(contacts)
-    .where(sql`${contacts.accountId} = ${number.account_id} and ${contacts.mobileNumber} = ${mobile.number}`)
-    .for('no key update');
+  const [locked] = await lockContact();
   if (!locked) throw new Error(`the contact ${mobile.number} vanished`);
   return { contact: locked, created: inserted.length > 0 };
 }
 
 async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger, now: Date): Promise<InboundResult> {
-  const number = await findNumber(tx, message.to);
+  const number = await findNumber(tx, message.to, message.carrierMessageId);
   if (number === null) {
     log.warn({ to: message.to, carrierMessageId: message.carrierMessageId }, 'inbound message to no active number dropped');
     return { outcome: 'unknownNumber' };
   }
   const accountId = number.account_id;
-  const [earlier] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from messages where direction = 'inbound' and carrier = ${number.carrier}
-          and carrier_message_id = ${message.carrierMessageId} limit 1`,
-  );
-  if (earlier) return { outcome: 'duplicate', messageId: earlier.id };
+  if (number.earlier_id !== null) return { outcome: 'duplicate', messageId: number.earlier_id };
 
   const { contact, created } = await contactFor(tx, number, message.from, now);
   if (created) {
@@ -162,7 +172,7 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
     message: row,
     now,
   });
-  if (keyword === null) {
+  if (keyword === null && number.has_responders) {
     // Only what no compliance keyword handled may get an auto responder's reply (autoResponderReply.ts).
     const phoneNumber = { id: number.id, number: number.number };
     await answerWithAutoResponder(tx, { accountId, contact, conversationId: conversation.id, phoneNumber, message: row, now }, log);
