@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import readline from 'node:readline';
 import http from 'node:http';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
@@ -145,10 +146,11 @@ async function setUp(m: Modules, where: { databaseUrl: string | null; dataDir: s
     await insertRows(
       database,
       'messages',
-      ['id', 'account_id', 'conversation_id', 'contact_id', 'phone_number_id', 'direction', 'from_number', 'to_number', 'body', 'segments', 'price', 'status', 'created_at', 'sent_at', 'status_at'],
+      ['id', 'account_id', 'conversation_id', 'contact_id', 'phone_number_id', 'direction', 'from_number', 'to_number', 'body', 'segments', 'price', 'status', 'carrier', 'carrier_message_id', 'created_at', 'sent_at', 'status_at'],
+      // Delivered through the carrier, so each has the carrier's id, as real history does.
       conversations.map((c, i) => [
         randomUUID(), accountId, c.id, c.contactId, c.sender?.id, 'outbound', c.sender?.number, `+1415${String(2_000_000 + i).padStart(7, '0')}`,
-        'Your order has shipped.', 1, PRICE, 'delivered', yesterday, yesterday, yesterday,
+        'Your order has shipped.', 1, PRICE, 'delivered', 'simulator', `SM${randomUUID()}`, yesterday, yesterday, yesterday,
       ]),
     );
     // What autovacuum does to tables that grew like this; without statistics the planner takes them for empty.
@@ -199,6 +201,8 @@ interface Sample {
   eventMs: number;
   /** From sending the request to the webhook's answer (the message is stored by then). */
   webhookMs: number;
+  /** When the request was sent (performance.now()). */
+  sentAt: number;
 }
 
 interface Probe {
@@ -247,7 +251,7 @@ function inboundProbe(url: string, f: Fixture, socket: Socket): Probe {
       await response.arrayBuffer();
       const answered = performance.now();
       if (!response.ok) throw new Error(`the inbound webhook answered ${String(response.status)}`);
-      return { eventMs: (await arrived) - started, webhookMs: answered - started };
+      return { eventMs: (await arrived) - started, webhookMs: answered - started, sentAt: started };
     },
   };
 }
@@ -399,6 +403,11 @@ export const inboundBenchmark: Benchmark = {
       50,
     );
     await queueing;
+    // Each sample on a line (sent at, webhook, event; ms from the start), to see when the slow ones happen.
+    if (process.env.BENCH_INBOUND_TRACE !== undefined) {
+      const lines = samples.map((s) => `${String(Math.round(s.sentAt - started))} ${s.webhookMs.toFixed(1)} ${s.eventMs.toFixed(1)}`);
+      await writeFile(process.env.BENCH_INBOUND_TRACE, `${lines.join('\n')}\nqueued ${String(Math.round(queuedMs))}\n`);
+    }
     const campaignMs = performance.now() - started;
     await worker?.stop();
     await server.stop();
