@@ -105,7 +105,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     });
     const inboundMedia = inboundMediaJob({ database, media, config });
-    await jobs.start(options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database), inboundMedia]);
+    await jobs.start(options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database, jobs), inboundMedia]);
     if (config.secrets.key === null && config.secrets.keyFile === null) {
       log.warn('SECRETS_KEY is not set: carriers get no signed URLs of uploaded media, so MMS with uploads fail (docs/media.md)');
     }

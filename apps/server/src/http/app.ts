@@ -30,6 +30,7 @@ import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
 import { issuerRoutes } from '../identity/issuer/routes.js';
 import { devRoutes } from '../routes/dev/index.js';
+import { templateWebhookRoutes } from '../routes/webhooks/templateWebhooks.js';
 import { systemRoutes } from '../routes/system/system.js';
 import { v1Routes } from '../routes/v1/index.js';
 
@@ -166,6 +167,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(systemRoutes, { ctx });
   await app.register(v1Routes, { prefix: '/v1', ctx });
   await app.register(devRoutes, { ctx });
+  await app.register(templateWebhookRoutes, { ctx });
   if (options.issuer) await app.register(issuerRoutes, { ctx, provider: options.issuer });
   app.get('/v1/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, () => app.swagger());
 

@@ -2,6 +2,7 @@ import { complianceKeyword, type ComplianceKeyword } from '@parley/shared';
 import { setContactOptOut } from '../commands/contactEvents.js';
 import type { Tx } from '../db/client.js';
 import type { ContactRow, MessageRow } from '../db/schema/index.js';
+import { confirmPendingOptIns } from './optInConfirmation.js';
 import { queueAutomaticReply } from './replies.js';
 
 /** message.eventType of the automatic replies to keywords. */
@@ -102,6 +103,7 @@ export async function applyComplianceKeyword(tx: Tx, context: KeywordContext): P
       text = helpReply(context.support);
       break;
   }
+  if (keyword.kind === 'optIn') text = (await confirmPendingOptIns(tx, context, keyword.keyword)) ?? text;
   if (text === null || !contact.valid) return { keyword, changed, reply: null };
   const reply = await queueAutomaticReply(tx, {
     accountId: context.accountId,

@@ -87,6 +87,10 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/approvals/somethingelse': 'approvals',
   '/simulator': 'simulator',
   '/autoresponders': 'autoResponders',
+  '/templates': 'templates',
+  '/templates/sms': 'templates',
+  '/templates/web': 'templates',
+  '/templates/optin': 'templates',
   '/conversations': 'conversations',
   '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
 };

@@ -8,12 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { INSUFFICIENT_CREDIT_MESSAGE, type Contact, type MessageMedia } from '@parley/shared';
+import { INSUFFICIENT_CREDIT_MESSAGE, type Contact, type MessageMedia, type Template } from '@parley/shared';
 import { useId, useMemo, useState } from 'react';
 import { ApiError, errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { AttachmentPicker } from '../components/media/AttachmentPicker';
 import { MessageEditor } from '../components/messageEditor/MessageEditor';
+import { TemplatePicker } from '../components/templates/TemplatePicker';
 import { useSnackbar } from '../components/snackbarContext';
 import { useAttributeNames } from '../pages/contacts/contactsQueries';
 import { contactName } from '../pages/contacts/contactName';
@@ -38,8 +39,9 @@ const isInsufficientCredit = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 402 || error.message === INSUFFICIENT_CREDIT_MESSAGE);
 
 /**
- * Send Message (spec dialogs: to a contact, or to multiple contacts). Templates arrive later, so the
- * Custom Message tab is the only one. Send waits for a text and a recipient; the editor shows what a
+ * Send Message (spec dialogs: to a contact, or to multiple contacts), with the tabs Custom Message and
+ * Use Template: choosing an SMS template fills the text and attachments and goes back to the message, to
+ * be read (or changed) before it goes. Send waits for a text and a recipient; the editor shows what a
  * message costs before it goes.
  */
 export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose, onSent }: SendMessageDialogProps) => {
@@ -54,12 +56,21 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
   const [template, setTemplate] = useState('');
   const [media, setMedia] = useState<MessageMedia[]>([]);
   const [phoneNumberId, setPhoneNumberId] = useState('');
+  const [tab, setTab] = useState<'custom' | 'template'>('custom');
+  const [fromTemplate, setFromTemplate] = useState<string | null>(null);
   const attributeNames = useMemo(() => attributes.data ?? [], [attributes.data]);
   const active = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
 
   const verified = session.profile.emailVerified;
   const draft = { contactIds: recipients.map((c) => c.id), template, phoneNumberId, media };
   const title = initial.length === 1 && initial[0] !== undefined ? `Send Message to ${contactName(initial[0])}` : 'Send Message';
+
+  const applyTemplate = (chosen: Template): void => {
+    setTemplate(chosen.template);
+    setMedia(chosen.media);
+    setFromTemplate(chosen.name);
+    setTab('custom');
+  };
 
   const submit = (): void => {
     send.mutate(sendRequestOf(draft), {
@@ -74,11 +85,23 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <Tabs value="custom" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: 'custom' | 'template') => {
+          setTab(value);
+        }}
+        sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="custom" label="Custom Message" />
+        <Tab value="template" label="Use Template" disabled={send.isPending} />
       </Tabs>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+        {tab === 'template' && (
+          <Stack sx={{ pt: 1 }}>
+            <TemplatePicker accountId={accountId} onPick={applyTemplate} autoFocus />
+          </Stack>
+        )}
+        <Stack spacing={2} sx={{ pt: 1, display: tab === 'custom' ? undefined : 'none' }}>
           {!verified && (
             <Alert severity="warning">
               Your email is unverified. You will not be able to send messages or perform any chargable actions until your account is
@@ -91,6 +114,11 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
           )}
           {numbers.isSuccess && active.length === 0 && (
             <Alert severity="info">This account has no active phone number to send from yet.</Alert>
+          )}
+          {fromTemplate !== null && (
+            <Alert severity="info" variant="outlined" onClose={() => { setFromTemplate(null); }}>
+              Filled from the template "{fromTemplate}". Change it here if this message needs to differ.
+            </Alert>
           )}
           <MessageEditor
             value={template}

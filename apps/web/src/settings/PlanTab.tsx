@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Account } from '@parley/shared';
+import { can, formatMoney, type Account } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../api/client';
 import { useConfig } from '../app/configContext';
@@ -16,6 +16,7 @@ import { AccountOptionSwitches } from './AccountOptionSwitches';
 import { ApiCredentialsSection } from './ApiCredentialsSection';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
+import { ReportDownloadsSection } from './ReportDownloadsSection';
 import { approximateMessageCount } from './messageEstimate';
 import { showsTopUpButton } from './topUp';
 import { TopUpDialog } from './TopUpDialog';
@@ -70,6 +71,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
       <AccountOptionSwitches account={data} />
       <QuietHoursForm account={data} />
       <ApiCredentialsSection accountId={accountId} />
+      {can(data.user.role, 'reports.download') && <ReportDownloadsSection accountId={accountId} />}
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           Close Account

@@ -3,6 +3,8 @@ import type { AppContext } from '../../http/context.js';
 import { accountRoutes } from './accounts/accounts.js';
 import { approvalRoutes } from './approvals/approvals.js';
 import { autoResponderRoutes } from './autoResponders/autoResponders.js';
+import { campaignRoutes } from './campaigns/campaigns.js';
+import { templateRoutes } from './templates/templates.js';
 import { carrierConnectionRoutes } from './carriers/connections.js';
 import { chargeRoutes } from './charges/charges.js';
 import { configRoutes } from './config/config.js';
@@ -26,6 +28,8 @@ import { userRoutes } from './users/users.js';
 import { verificationRoutes } from './verification/verification.js';
 import { carrierWebhookRoutes } from './carriers/webhooks.js';
 import { webPushRoutes } from './webPush/webPush.js';
+import { clientRoutes } from './clients/optIn.js';
+import { reportRoutes } from './reports/reports.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -53,6 +57,10 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(carrierConnectionRoutes, { ctx });
   await app.register(approvalRoutes, { ctx });
   await app.register(autoResponderRoutes, { ctx });
+  await app.register(campaignRoutes, { ctx });
+  await app.register(templateRoutes, { ctx });
   await app.register(webPushRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
+  await app.register(clientRoutes, { ctx });
 };

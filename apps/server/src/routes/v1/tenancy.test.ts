@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.js';
 import {
   accountMembers,
   autoResponders,
+  campaigns,
   carrierSettings,
   contactGroups,
   contactImports,
@@ -13,6 +14,7 @@ import {
   conversations,
   invitations,
   listMembers,
+  templates,
 } from '../../db/schema/index.js';
 import { routeTable, type RouteRecord } from '../../http/app.js';
 import { startApiHarness, type ApiHarness } from '../../test/apiHarness.js';
@@ -107,6 +109,34 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     await q.insert(autoResponders).values({ id, accountId, match: `match ${id}`, response: 'Thanks!' });
     return { id };
   },
+  ...Object.fromEntries(
+    ['', '/jobs', '/preview', '/execute'].map((action) => [
+      `/v1/accounts/:acc/campaigns/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        await q.insert(campaigns).values({
+          id,
+          accountId,
+          name: `Campaign ${id}`,
+          messagingType: 'marketing',
+          trigger: 'M',
+          phoneNumberFilter: { group: randomUUID() },
+          template: 'Hello',
+        });
+        return { id };
+      },
+    ]),
+  ),
+  '/v1/accounts/:acc/templates/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'SMS', template: 'Hello' });
+    return { id };
+  },
+  '/v1/accounts/:acc/templates/:id/webhooks': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'Web', template: 'Hello' });
+    return { id };
+  },
 };
 
 /** A body that passes validation, for write routes taking a record id (so the lookup itself is reached). */
@@ -131,6 +161,15 @@ const validBody: Record<string, object> = {
   'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },
   'PUT /v1/accounts/:acc/conversations/:id/read': { read: true },
   'PUT /v1/accounts/:acc/autoresponders/:id': { match: 'renamed', response: 'Renamed' },
+  'PUT /v1/accounts/:acc/campaigns/:id': {
+    name: 'Renamed',
+    messagingType: 'marketing',
+    phoneNumberFilter: { group: randomUUID() },
+    trigger: { code: 'M' },
+    template: 'Renamed',
+  },
+  'POST /v1/accounts/:acc/campaigns/:id/execute': {},
+  'PUT /v1/accounts/:acc/templates/:id': { name: 'Renamed', type: 'SMS', template: 'Renamed' },
 };
 
 /** Values for path parameters that are neither the account nor a record id. */

@@ -1,3 +1,4 @@
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AttachmentPicker } from '../../components/media/AttachmentPicker';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
+import { ChooseTemplateDialog } from '../../components/templates/ChooseTemplateDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useContact, useReply } from '../../inbox/queries';
 import { useAttributeNames } from '../contacts/contactsQueries';
@@ -24,7 +26,8 @@ export interface ReplyBoxProps {
 
 /**
  * The send box of an open conversation: the message editor (characters left, segments, price per contact,
- * tokens), up to 5 attachments, and Send. The message goes from the conversation's own number.
+ * tokens), up to 5 attachments, Choose Template (fills the text and attachments from an SMS template), and
+ * Send. The message goes from the conversation's own number.
  */
 export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: ReplyBoxProps) => {
   const snackbar = useSnackbar();
@@ -34,6 +37,7 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
   const reply = useReply(accountId, conversation.id);
   const [template, setTemplate] = useState('');
   const [media, setMedia] = useState<MessageMedia[]>([]);
+  const [choosing, setChoosing] = useState(false);
   const attributeNames = useMemo(() => attributes.data ?? [], [attributes.data]);
   const recipients = useMemo(() => (contact.data === undefined ? [] : [contact.data]), [contact.data]);
 
@@ -70,7 +74,19 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
         autoFocus={autoFocus}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <AttachmentPicker value={media} onChange={setMedia} disabled={reply.isPending} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            startIcon={<DescriptionOutlined />}
+            disabled={reply.isPending}
+            onClick={() => {
+              setChoosing(true);
+            }}
+          >
+            Choose Template
+          </Button>
+          <AttachmentPicker value={media} onChange={setMedia} disabled={reply.isPending} />
+        </Stack>
         <Button
           variant="contained"
           endIcon={<SendOutlined />}
@@ -82,6 +98,18 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
         </Button>
       </Stack>
       {reply.isError && <ErrorAlert message={errorMessage(reply.error)} />}
+      {choosing && (
+        <ChooseTemplateDialog
+          accountId={accountId}
+          onChoose={(chosen) => {
+            setTemplate(chosen.template);
+            setMedia(chosen.media);
+          }}
+          onClose={() => {
+            setChoosing(false);
+          }}
+        />
+      )}
     </Stack>
   );
 };

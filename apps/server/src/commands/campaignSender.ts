@@ -1,0 +1,206 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PhoneNumberFilter } from '@parley/shared';
+import { queryRows, type Db, type Tx } from '../db/client.js';
+import { campaignJobs, type CampaignJobRow } from '../db/schema/index.js';
+import { AppError, notFound } from '../http/errors.js';
+import { CONTACT_NOT_FOUND, sendMessagesIn, type SendActor } from './messageSender.js';
+
+/*
+ * Sending an execution (campaign_jobs + campaign_job_recipients, written by campaignExecutor.ts). Each batch
+ * is one transaction: it takes the next pending recipients in position order (FOR UPDATE SKIP LOCKED, so two
+ * runners of one execution share the work and never take the same recipient), hands them to messageSender
+ * (consent, number, tokens, price, ONE ledger debit keyed by the batch, messages, events), and in the same
+ * transaction marks each recipient with its message or the reason it could not be sent, and adds to the
+ * execution's counters. A process that dies mid-batch rolls the batch back whole; the next run (a retry of
+ * the pg-boss job, or the scheduler's sweep) starts again at the first pending recipient, so a recipient is
+ * sent at most once. One recipient that cannot be texted never stops the others (messageSender leaves it out
+ * with its reason); what stops an execution is the account's own: the balance run out, no number left to
+ * send from, the sender's e-mail unverified.
+ */
+
+/** Recipients per transaction: small, so a batch never holds up incoming messages for long. */
+export const CAMPAIGN_BATCH_SIZE = 400;
+
+export const CONTACT_REMOVED_MESSAGE = 'The contact was removed before the message was sent.';
+
+export type BatchOutcome =
+  /** A batch was sent; there may be more. */
+  | 'sent'
+  /** No pending recipient was left to take (another runner may still hold some). */
+  | 'empty'
+  /** The execution is not running (done, failed, removed). */
+  | 'finished';
+
+const CONTACT_GONE = notFound(CONTACT_NOT_FOUND).message;
+
+/** An account-level refusal: it would refuse every remaining batch too, so the execution stops with it. */
+function stopsExecution(error: unknown): error is AppError {
+  if (!(error instanceof AppError)) return false;
+  // A contact removed between taking the batch and sending it: the next attempt marks it, not a stop.
+  if (error.statusCode === 404 && error.message === CONTACT_GONE) return false;
+  // 402 Insufficient Credit; 400 no active number or group number; 403 an unverified sender; 404 the
+  // group or number removed. 409 (already charged) means another runner took this batch: not a stop.
+  return error.statusCode === 402 || error.statusCode === 400 || error.statusCode === 403 || error.statusCode === 404;
+}
+
+const actorOf = (job: CampaignJobRow): SendActor =>
+  job.createdByUserId === null ? { kind: 'system' } : { kind: 'user', userId: job.createdByUserId };
+
+interface Marked {
+  position: number;
+  messageId: string | null;
+  error: string | null;
+}
+
+async function markRecipients(tx: Tx, jobId: string, marks: readonly Marked[]): Promise<void> {
+  if (marks.length === 0) return;
+  const rows = marks.map((m) => ({ p: m.position, m: m.messageId, e: m.error }));
+  await tx.execute(sql`
+    update campaign_job_recipients r set message_id = v.m, error = v.e
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(p int, m uuid, e text)
+     where r.job_id = ${jobId} and r.position = v.p`);
+}
+
+/** One batch in its own transaction. Throws what stops the execution (see stopsExecution) and anything unexpected. */
+async function sendBatchOnce(db: Db, jobId: string, size: number, now: () => Date): Promise<BatchOutcome> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(campaignJobs).where(eq(campaignJobs.id, jobId)).limit(1);
+    if (!job || job.status !== 'running') return 'finished';
+    // The recipients are locked (SKIP LOCKED: another runner takes the next ones); a contact removed since the
+    // execution began cannot be sent to, and the others must not wait for it.
+    const taken = await queryRows<{ position: number; contact_id: string; present: boolean }>(
+      tx,
+      sql`select r.position, r.contact_id, c.id is not null as present
+            from campaign_job_recipients r
+            left join contacts c on c.id = r.contact_id and c.account_id = ${job.accountId}
+           where r.job_id = ${jobId} and r.message_id is null and r.error is null
+           order by r.position limit ${size} for update of r skip locked`,
+    );
+    if (taken.length === 0) return 'empty';
+    const sendable = taken.filter((t) => t.present);
+    const marks: Marked[] = taken
+      .filter((t) => !t.present)
+      .map((t) => ({ position: t.position, messageId: null, error: CONTACT_REMOVED_MESSAGE }));
+
+    let submitted = 0;
+    let charged = '0';
+    if (sendable.length > 0) {
+      const first = sendable[0]?.position ?? 0;
+      const result = await sendMessagesIn(tx, {
+        accountId: job.accountId,
+        actor: actorOf(job),
+        contactIds: sendable.map((t) => t.contact_id),
+        template: job.template,
+        media: job.media,
+        phoneNumberFilter: job.phoneNumberFilter as PhoneNumberFilter,
+        templateId: job.templateId,
+        jobId,
+        chargeDescription: `Campaign execution ${jobId}: ${String(sendable.length)} recipients from #${String(first)}`,
+        // The first pending position names the batch: a batch that committed is never taken again.
+        chargeIdempotencyKey: `campaign-job:${jobId}:${String(first)}`,
+        whenNoneSendable: 'return',
+        now: now(),
+      });
+      const messageOf = new Map(result.messages.map((m) => [m.contactId, m.id]));
+      const errorOf = new Map(result.unsendable.map((u) => [u.contactId, u.error.message]));
+      for (const t of sendable) {
+        const messageId = messageOf.get(t.contact_id) ?? null;
+        marks.push({ position: t.position, messageId, error: messageId === null ? (errorOf.get(t.contact_id) ?? 'Not sent.') : null });
+      }
+      submitted = result.messages.length;
+      charged = result.charged;
+    }
+    await markRecipients(tx, jobId, marks);
+    const failures = marks.length - submitted;
+    await tx
+      .update(campaignJobs)
+      .set({
+        submitted: sql`${campaignJobs.submitted} + ${submitted}`,
+        failures: sql`${campaignJobs.failures} + ${failures}`,
+        price: sql`${campaignJobs.price} + ${charged}::numeric`,
+      })
+      .where(eq(campaignJobs.id, jobId));
+    return 'sent';
+  });
+}
+
+/**
+ * Stops an execution for an account-level reason: every recipient still pending gets the reason, the
+ * execution is failed with it (spec: the execution row's error.description).
+ */
+export async function stopExecution(db: Db, jobId: string, description: string, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const marked = await queryRows<{ n: number }>(
+      tx,
+      sql`with m as (
+            update campaign_job_recipients set error = ${description}
+             where job_id = ${jobId} and message_id is null and error is null returning 1)
+          select count(*)::int as n from m`,
+    );
+    await tx
+      .update(campaignJobs)
+      .set({
+        status: 'failed',
+        errorDescription: description,
+        finishedAt: now,
+        failures: sql`${campaignJobs.failures} + ${marked[0]?.n ?? 0}`,
+      })
+      .where(and(eq(campaignJobs.id, jobId), eq(campaignJobs.status, 'running')));
+  });
+}
+
+/** Sends one batch; an account-level refusal stops the execution instead of throwing. */
+export async function sendCampaignBatch(
+  db: Db,
+  jobId: string,
+  options: { size?: number; now?: () => Date } = {},
+): Promise<BatchOutcome> {
+  const now = options.now ?? (() => new Date());
+  try {
+    return await sendBatchOnce(db, jobId, options.size ?? CAMPAIGN_BATCH_SIZE, now);
+  } catch (error) {
+    if (!stopsExecution(error)) throw error;
+    await stopExecution(db, jobId, error.message, now());
+    return 'finished';
+  }
+}
+
+/** Marks an execution done when it is running and nothing is pending or held by another runner. */
+export async function finishExecution(db: Db, jobId: string, now: Date = new Date()): Promise<boolean> {
+  const done = await db
+    .update(campaignJobs)
+    .set({ status: 'done', finishedAt: now })
+    .where(
+      and(
+        eq(campaignJobs.id, jobId),
+        eq(campaignJobs.status, 'running'),
+        sql`not exists (select 1 from campaign_job_recipients r
+                         where r.job_id = ${jobId} and r.message_id is null and r.error is null)`,
+      ),
+    )
+    .returning({ id: campaignJobs.id });
+  return done.length > 0;
+}
+
+export interface RunOptions {
+  size?: number;
+  signal?: AbortSignal;
+  now?: () => Date;
+}
+
+export const EXECUTION_INTERRUPTED_MESSAGE = 'The execution was interrupted; it resumes where it stopped.';
+
+/**
+ * Sends an execution batch after batch until nothing is pending, then marks it done. Stops between batches
+ * when `signal` aborts (shutdown): what was sent stays sent, and the next run resumes.
+ */
+export async function runCampaignExecution(db: Db, jobId: string, options: RunOptions = {}): Promise<'done' | 'finished' | 'pending'> {
+  for (;;) {
+    if (options.signal?.aborted === true) throw new Error(EXECUTION_INTERRUPTED_MESSAGE);
+    const outcome = await sendCampaignBatch(db, jobId, options);
+    if (outcome === 'finished') return 'finished';
+    if (outcome === 'empty') break;
+  }
+  // Another runner may still hold a batch; it finishes the execution when it is done.
+  return (await finishExecution(db, jobId, options.now?.() ?? new Date())) ? 'done' : 'pending';
+}
