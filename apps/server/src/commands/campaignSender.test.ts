@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds)('campaign executions on %s', (kind) => {
   it('charges exactly the estimate: tokens, segments, encodings and countries priced as the sender prices them', async () => {
     const a = await account({ balance: '50' });
     await database.db.insert(accountAttributes).values({ accountId: a.accountId, name: 'city' });
-    const people = [
+    const people: NonNullable<Parameters<typeof addContact>[2]>[] = [
       { firstName: 'Ann', attributes: { city: 'Paris' } },
       // A long name makes a second segment.
       { firstName: 'B'.repeat(140), attributes: {} },

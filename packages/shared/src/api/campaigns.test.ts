@@ -41,7 +41,7 @@ describe('saveCampaignSchema', () => {
     expect(messages({})).toEqual(
       expect.arrayContaining(['name: Required', 'messagingType: Required', 'phoneNumberFilter: Required', 'trigger: Required']),
     );
-    const reporting = { when: 'afterStart', unit: 'h', destination: 'a@example.test' };
+    const reporting = { when: 'afterStart' as const, unit: 'h' as const, destination: 'a@example.test' };
     expect(messages(body({ reporting: { ...reporting, delay: 'x' } }))).toEqual(['reporting.delay: Must be a number']);
     expect(messages(body({ reporting: { ...reporting, delay: 1.5 } }))).toEqual(['reporting.delay: Must be a number']);
     expect(messages(body({ reporting: { ...reporting, delay: 1000 } }))).toEqual(['reporting.delay: Maximum value is 999']);
