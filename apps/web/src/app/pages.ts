@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from '../pages/pageProps';
 
-export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates';
+export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates' | 'campaigns';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
@@ -22,6 +22,7 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   simulator: lazy(() => import('../pages/simulator/SimulatorPage').then((m) => ({ default: m.SimulatorPage }))),
   autoResponders: lazy(() => import('../pages/autoResponders/AutoRespondersPage').then((m) => ({ default: m.AutoRespondersPage }))),
   templates: lazy(() => import('../pages/templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage }))),
+  campaigns: lazy(() => import('../pages/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage }))),
   media: lazy(() => import('../pages/media/MediaPage').then((m) => ({ default: m.MediaPage }))),
   conversations: lazy(() => import('../pages/conversations/ConversationsPage').then((m) => ({ default: m.ConversationsPage }))),
   conversation: lazy(() => import('../pages/conversations/ConversationPage').then((m) => ({ default: m.ConversationPage }))),

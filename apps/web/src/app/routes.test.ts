@@ -87,6 +87,7 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/approvals/somethingelse': 'approvals',
   '/simulator': 'simulator',
   '/autoresponders': 'autoResponders',
+  '/campaigns': 'campaigns',
   '/templates': 'templates',
   '/templates/sms': 'templates',
   '/templates/web': 'templates',

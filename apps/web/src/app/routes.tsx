@@ -51,7 +51,7 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/contacts', 'Contacts', 'contacts'),
   inApp('/conversations', 'Conversations', 'conversations'),
   inApp('/conversations/:conversationId', 'Conversation', 'conversation'),
-  inApp('/campaigns', 'Campaigns'),
+  inApp('/campaigns', 'Campaigns', 'campaigns'),
   inApp('/templates', 'Templates', 'templates'),
   inApp('/templates/sms', 'SMS Templates', 'templates'),
   inApp('/templates/web', 'Web Templates', 'templates'),

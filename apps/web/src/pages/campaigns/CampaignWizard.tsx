@@ -1,0 +1,180 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Switch from '@mui/material/Switch';
+import { CAMPAIGN_SAVE_FAILED_TOAST, campaignTriggerLabels, type Campaign, type CampaignTriggerCode } from '@parley/shared';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../api/client';
+import { useSnackbar } from '../../components/snackbarContext';
+import { ContactsStep } from './ContactsStep';
+import { FieldMappingStep } from './FieldMappingStep';
+import { FileUploadStep } from './FileUploadStep';
+import { GeneralStep } from './GeneralStep';
+import { useSaveCampaign } from './queries';
+import { ReportingStep } from './ReportingStep';
+import { ScheduleStep } from './ScheduleStep';
+import type { StepProps } from './stepProps';
+import { SummaryStep } from './SummaryStep';
+import { TemplateStep } from './TemplateStep';
+import {
+  draftErrors,
+  draftOf,
+  firstStepWithErrors,
+  newDraft,
+  stepErrors,
+  stepsOf,
+  toSaveBody,
+  type CampaignDraft,
+} from './wizardState';
+
+interface CampaignWizardProps {
+  accountId: string;
+  /** The campaign to edit, or the trigger of a new one. */
+  editing: { campaign: Campaign } | { trigger: CampaignTriggerCode };
+  onClose: () => void;
+  onSaved: (campaign: Campaign, created: boolean) => void;
+}
+
+const renderStep = (step: string, props: StepProps): ReactNode => {
+  switch (step) {
+    case 'General':
+      return <GeneralStep {...props} />;
+    case 'Schedule':
+      return <ScheduleStep {...props} />;
+    case 'Select Contacts':
+      return <ContactsStep {...props} />;
+    case 'Design Template':
+      return <TemplateStep {...props} />;
+    case 'Reporting':
+      return <ReportingStep {...props} />;
+    case 'File Upload':
+      return <FileUploadStep {...props} />;
+    case 'Field Mapping':
+      return <FieldMappingStep {...props} />;
+    case 'Summary':
+      return <SummaryStep {...props} />;
+    default:
+      return null;
+  }
+};
+
+/**
+ * Create/Edit Campaign (spec §4): the trigger's steps. A new campaign moves on only when the step is valid;
+ * an edited one moves freely. Save checks every step and opens the first one with a problem.
+ */
+export const CampaignWizard = ({ accountId, editing, onClose, onSaved }: CampaignWizardProps) => {
+  const titleId = useId();
+  const snackbar = useSnackbar();
+  const existing = 'campaign' in editing ? editing.campaign : null;
+  const [draft, setDraft] = useState<CampaignDraft>(() => (existing === null ? newDraft('trigger' in editing ? editing.trigger : 'M') : draftOf(existing)));
+  const steps = stepsOf(draft.trigger);
+  const [active, setActive] = useState(0);
+  // Errors show on a step once the user tried to leave it (or to save), not while first filling it.
+  const [checked, setChecked] = useState<ReadonlySet<string>>(() => new Set());
+  const save = useSaveCampaign(accountId, existing?.id ?? null);
+  const errors = useMemo(() => draftErrors(draft), [draft]);
+  const step = steps[active] ?? 'General';
+  const stepHasErrors = (name: string): boolean => Object.keys(stepErrors(errors, name)).length > 0;
+  const shownErrors = checked.has(step) || step === 'Summary' ? stepErrors(errors, step) : {};
+
+  const check = (names: readonly string[]): void => {
+    setChecked((current) => new Set([...current, ...names]));
+  };
+  const next = (): void => {
+    check([step]);
+    if (stepHasErrors(step)) return;
+    setActive((i) => Math.min(i + 1, steps.length - 1));
+  };
+  const submit = (): void => {
+    check(steps);
+    const broken = firstStepWithErrors(errors, steps);
+    if (broken !== null) {
+      setActive(steps.indexOf(broken));
+      return;
+    }
+    save.mutate(toSaveBody(draft), {
+      onSuccess: (campaign) => {
+        snackbar.show(existing === null ? 'Campaign added' : 'Campaign saved');
+        onSaved(campaign, existing === null);
+      },
+      onError: () => {
+        snackbar.show(CAMPAIGN_SAVE_FAILED_TOAST);
+      },
+    });
+  };
+  const last = active === steps.length - 1;
+  const props: StepProps = {
+    accountId,
+    draft,
+    onChange: (patch) => { setDraft((current) => ({ ...current, ...patch })); },
+    errors: shownErrors,
+    disabled: save.isPending,
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>
+        {existing === null ? 'Create Campaign' : 'Edit Campaign'} ({campaignTriggerLabels[draft.trigger]})
+      </DialogTitle>
+      <DialogContent>
+        <Stepper nonLinear={existing !== null} activeStep={active} alternativeLabel sx={{ my: 2 }}>
+          {steps.map((name, index) => {
+            const invalid = checked.has(name) && stepHasErrors(name);
+            return (
+              <Step key={name} completed={existing === null && index < active}>
+                {existing !== null ? (
+                  <StepButton onClick={() => { setActive(index); }}>
+                    <StepLabel error={invalid}>{name}</StepLabel>
+                  </StepButton>
+                ) : (
+                  <StepLabel error={invalid}>{name}</StepLabel>
+                )}
+              </Step>
+            );
+          })}
+        </Stepper>
+        <Box sx={{ pt: 1 }} role="group" aria-label={step}>
+          {renderStep(step, props)}
+        </Box>
+        {step === 'General' && (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Switch checked={draft.active} onChange={(e) => { props.onChange({ active: e.target.checked }); }} disabled={save.isPending} />}
+            label="Active"
+          />
+        )}
+        {save.isError && (
+          <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
+            {CAMPAIGN_SAVE_FAILED_TOAST}: {errorMessage(save.error)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Box sx={{ flex: 1 }} />
+        <Button onClick={() => { setActive((i) => Math.max(i - 1, 0)); }} disabled={active === 0 || save.isPending}>
+          Back
+        </Button>
+        {!last && (
+          <Button onClick={next} disabled={save.isPending}>
+            Next
+          </Button>
+        )}
+        {(last || existing !== null) && (
+          <Button variant="contained" onClick={submit} loading={save.isPending}>
+            Save
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+};
