@@ -3,7 +3,8 @@ import { signIn } from './signIn.js';
 
 test('a visitor is sent to sign in, and comes back to the page asked for', async ({ page }) => {
   await signIn(page, '/campaigns');
-  await expect(page.getByText('Not available yet')).toBeVisible();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
 });
 
 test('a wrong password gets the one generic message', async ({ page }) => {
