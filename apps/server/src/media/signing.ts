@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { MEDIA_SIGNED_URL_TTL_SECONDS } from '@parley/shared';
-import { decodeSecretsKey, type SecretsConfig } from '../config.js';
-import { secretsCipher } from '../secrets/keyring.js';
+import type { SecretsConfig } from '../config.js';
+import { purposeKey } from '../secrets/keyring.js';
 import { signedMediaPath } from './urls.js';
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
@@ -37,28 +36,11 @@ export class MediaUrlSigner {
   }
 }
 
-/** A key for this one purpose, so a signed URL says nothing about the key that encrypts carrier secrets. */
-export const deriveMediaSigningKey = (secretsKey: Buffer): Buffer => createHmac('sha256', secretsKey).update('parley media url signing v1').digest();
-
 /**
  * The signing key comes from the secrets key (SECRETS_KEY, or on the embedded database DATA_DIR/secrets.key),
  * so every process of a deployment signs and checks alike without another setting. `create` makes the key
- * file on the embedded database when there is none yet (signing); checking never does: without a key no URL
- * can have been signed. Null on PostgreSQL without SECRETS_KEY.
+ * file on the embedded database when there is none yet (signing); checking never does. Null on PostgreSQL
+ * without SECRETS_KEY.
  */
-export async function mediaSigningKey(secrets: SecretsConfig, create: boolean): Promise<Buffer | null> {
-  if (secrets.key !== null) return deriveMediaSigningKey(secrets.key);
-  const file = secrets.keyFile;
-  if (file === null) return null;
-  // The keyring makes the file exactly as it does for carrier secrets (mode 0600, never overwritten).
-  if (create) await secretsCipher(secrets);
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const key = decodeSecretsKey(text.trim());
-  return key === null ? null : deriveMediaSigningKey(key);
-}
+export const mediaSigningKey = (secrets: SecretsConfig, create: boolean): Promise<Buffer | null> =>
+  purposeKey(secrets, 'parley media url signing v1', create);

@@ -16,6 +16,8 @@ export class SecretsKeyMissingError extends Error {
 }
 
 const ciphers = new Map<string, Promise<SecretCipher>>();
+/** Purpose keys derived from a key file, by file and purpose: the file never changes under a running process. */
+const purposeKeys = new Map<string, Buffer>();
 
 /**
  * The cipher of the configured key: SECRETS_KEY, or on the embedded database the key file, generated on
@@ -44,6 +46,29 @@ export async function existingSecretsCipher(secrets: SecretsConfig): Promise<Sec
   const file = secrets.keyFile;
   if (!ciphers.has(file) && (await readKeyFile(file)) === null) return null;
   return secretsCipher(secrets);
+}
+
+/**
+ * A key for one purpose (`purpose` is its label, e.g. 'parley media url signing v1'), derived from the
+ * secrets key so that what it signs says nothing about the key that encrypts carrier secrets. `create` makes
+ * the embedded database's key file when there is none yet (signing); checking never does: without a key
+ * nothing can have been signed. Null without a secrets key (PostgreSQL without SECRETS_KEY).
+ */
+export async function purposeKey(secrets: SecretsConfig, purpose: string, create: boolean): Promise<Buffer | null> {
+  const derive = (base: Buffer): Buffer => crypto.createHmac('sha256', base).update(purpose).digest();
+  if (secrets.key !== null) return derive(secrets.key);
+  const file = secrets.keyFile;
+  if (file === null) return null;
+  const cacheKey = `${file}\n${purpose}`;
+  const known = purposeKeys.get(cacheKey);
+  if (known !== undefined) return known;
+  // The keyring makes the file exactly as it does for carrier secrets (mode 0600, never overwritten).
+  if (create) await secretsCipher(secrets);
+  const base = await readKeyFile(file);
+  if (base === null) return null;
+  const key = derive(base);
+  purposeKeys.set(cacheKey, key);
+  return key;
 }
 
 /** Whether secrets can be stored under this config (no file is touched). */

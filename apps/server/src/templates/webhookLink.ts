@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
-import { decodeSecretsKey, type Config, type SecretsConfig } from '../config.js';
-import { secretsCipher } from '../secrets/keyring.js';
+import type { Config, SecretsConfig } from '../config.js';
+import { purposeKey } from '../secrets/keyring.js';
 
 /*
  * The web-hook link of a Web template (spec api.md §7.4):
@@ -29,36 +28,9 @@ export interface TemplateWebhookTarget {
 /** The route's path for an integration (outside /v1, as the link format has it). */
 export const templateWebhookPath = (integration: TemplateWebhookIntegration): string => `/${integration}/v1/webhook/:templateId`;
 
-const derive = (secretsKey: Buffer): Buffer => createHmac('sha256', secretsKey).update('parley template web-hook links v1').digest();
-
-const derived = new Map<string, Buffer>();
-
-/**
- * This purpose's key, derived from the secrets key so a link says nothing about the key that encrypts carrier
- * secrets. `create` makes the embedded database's key file when there is none yet (building a link); checking
- * never does: without a key no link can have been built.
- */
-async function linkKey(secrets: SecretsConfig, create: boolean): Promise<Buffer | null> {
-  if (secrets.key !== null) return derive(secrets.key);
-  const file = secrets.keyFile;
-  if (file === null) return null;
-  const known = derived.get(file);
-  if (known !== undefined) return known;
-  // The keyring makes the file exactly as it does for carrier secrets (mode 0600, never overwritten).
-  if (create) await secretsCipher(secrets);
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const key = decodeSecretsKey(text.trim());
-  if (key === null) return null;
-  const made = derive(key);
-  derived.set(file, made);
-  return made;
-}
+/** This purpose's key, derived from the secrets key (secrets/keyring.ts): null without one. */
+const linkKey = (secrets: SecretsConfig, create: boolean): Promise<Buffer | null> =>
+  purposeKey(secrets, 'parley template web-hook links v1', create);
 
 const mac = (key: Buffer, target: TemplateWebhookTarget): Buffer =>
   createHmac('sha256', key)
