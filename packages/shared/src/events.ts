@@ -41,3 +41,13 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 export const groupRoom = (groupId: string): string => `group:${groupId}`;
 /** Joined by the account's administrators and API clients: they see every group's conversations. */
 export const accountAllRoom = (accountId: string): string => `account:${accountId}:all`;
+
+/**
+ * What a user may see in an account changed (a group's users, their role, their membership). It goes to that
+ * user only (accountId null, so not to the whole account); before emitting it, each web process moves the
+ * user's sockets in that account to the rooms they may now join, and the client fetches its inbox again.
+ */
+export const ACCESS_CHANGED_EVENT = 'accessChanged';
+export interface AccessChangedData {
+  accountId: string;
+}

@@ -6,6 +6,7 @@ import { contactGroups, groupPhoneNumbers, groupUsers } from '../db/schema/index
 import { accountPhoneNumberIds, accountUserIds, findGroup, groupNameTaken, type GroupWithUsers } from '../groups/queries.js';
 import { AppError, notFound } from '../http/errors.js';
 import { isUuid } from '../lists/queries.js';
+import { publishAccessChanged } from './accessEvents.js';
 import { lockAccount } from './accountLock.js';
 
 const GROUP = 'The group';
@@ -29,9 +30,19 @@ async function replacePhoneNumbers(tx: Tx, groupId: string, ids: readonly string
   if (unique.length > 0) await tx.insert(groupPhoneNumbers).values(unique.map((phoneNumberId) => ({ groupId, phoneNumberId })));
 }
 
-async function replaceUsers(tx: Tx, groupId: string, userIds: readonly string[]): Promise<void> {
+async function usersOf(tx: Tx, groupId: string): Promise<Set<string>> {
+  const rows = await tx.select({ userId: groupUsers.userId }).from(groupUsers).where(eq(groupUsers.groupId, groupId));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Replaces the group's users; those who joined or left are told, so their sockets change rooms. */
+async function replaceUsers(tx: Tx, accountId: string, groupId: string, userIds: readonly string[]): Promise<void> {
+  const before = await usersOf(tx, groupId);
   await tx.delete(groupUsers).where(eq(groupUsers.groupId, groupId));
-  if (userIds.length > 0) await tx.insert(groupUsers).values(userIds.map((userId) => ({ groupId, userId })));
+  const after = new Set(userIds);
+  if (after.size > 0) await tx.insert(groupUsers).values([...after].map((userId) => ({ groupId, userId })));
+  const changed = [...[...before].filter((id) => !after.has(id)), ...[...after].filter((id) => !before.has(id))];
+  await publishAccessChanged(tx, accountId, changed);
 }
 
 async function reload(tx: Tx, accountId: string, groupId: string): Promise<GroupWithUsers> {
@@ -52,7 +63,7 @@ export function createGroup(db: Db, accountId: string, input: SaveGroup): Promis
       name: input.name,
       tags: input.tags ?? [],
     });
-    await replaceUsers(tx, id, input.users ?? []);
+    await replaceUsers(tx, accountId, id, input.users ?? []);
     await replacePhoneNumbers(tx, id, input.phoneNumbers ?? []);
     return reload(tx, accountId, id);
   });
@@ -72,7 +83,7 @@ export function updateGroup(db: Db, accountId: string, groupId: string, input: S
         updatedAt: sql`now()`,
       })
       .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)));
-    if (input.users !== undefined) await replaceUsers(tx, groupId, input.users);
+    if (input.users !== undefined) await replaceUsers(tx, accountId, groupId, input.users);
     if (input.phoneNumbers !== undefined) await replacePhoneNumbers(tx, groupId, input.phoneNumbers);
     return reload(tx, accountId, groupId);
   });
@@ -80,9 +91,13 @@ export function updateGroup(db: Db, accountId: string, groupId: string, input: S
 
 export async function removeGroup(db: Db, accountId: string, groupId: string): Promise<void> {
   if (!isUuid(groupId)) throw notFound(GROUP);
-  const removed = await db
-    .delete(contactGroups)
-    .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)))
-    .returning({ id: contactGroups.id });
-  if (removed.length === 0) throw notFound(GROUP);
+  await db.transaction(async (tx) => {
+    const members = await usersOf(tx, groupId);
+    const removed = await tx
+      .delete(contactGroups)
+      .where(and(eq(contactGroups.accountId, accountId), eq(contactGroups.id, groupId)))
+      .returning({ id: contactGroups.id });
+    if (removed.length === 0) throw notFound(GROUP);
+    await publishAccessChanged(tx, accountId, members);
+  });
 }

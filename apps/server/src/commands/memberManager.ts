@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.js';
 import { accountMembers, invitations } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { normalizeEmail } from '../identity/users.js';
+import { publishAccessChanged } from './accessEvents.js';
 import { lockAccount } from './accountLock.js';
 import { findAccountUser, type AccountUserRecord } from './accountUsers.js';
 
@@ -38,6 +39,7 @@ export function changeRole(db: Db, accountId: string, id: string, change: Update
         .update(accountMembers)
         .set({ role: change.role })
         .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, record.userId)));
+      if (record.role !== change.role) await publishAccessChanged(tx, accountId, [record.userId]);
     } else {
       await tx
         .update(invitations)
@@ -59,6 +61,7 @@ export function removeUser(db: Db, accountId: string, id: string): Promise<void>
       await tx
         .delete(accountMembers)
         .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, record.userId)));
+      await publishAccessChanged(tx, accountId, [record.userId]);
     } else {
       await tx.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.id, record.invitationId)));
     }

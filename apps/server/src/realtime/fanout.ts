@@ -4,7 +4,8 @@ import type { Database, Unlisten } from '../db/client.js';
 import { events } from '../db/schema/index.js';
 import { toPayload } from '../events/dispatcher.js';
 import { OUTBOX_CHANNEL, OUTBOX_LANES, parseOutboxPayload, type OutboxLane } from '../events/outbox.js';
-import { eventRooms, type RealtimeServer } from './server.js';
+import { ACCESS_CHANGED_EVENT, type OutboxEventPayload } from '@parley/shared';
+import { eventRooms, refreshUserRooms, type RealtimeServer } from './server.js';
 
 /** Events read back per query. */
 const READ_CHUNK = 1000;
@@ -91,9 +92,22 @@ export class RealtimeFanout {
     const rows = await this.database.db.select().from(events).where(inArray(events.id, [...ids])).orderBy(asc(events.id));
     for (const row of rows) {
       const event = toPayload(row);
+      if (event.type === ACCESS_CHANGED_EVENT) await this.refreshRooms(event);
       const rooms = eventRooms(event);
       // This process's sockets only: every web process hears the same notification.
       if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
+    }
+  }
+
+  /** Moves the user's sockets to the rooms they may join now, before they hear that access changed. */
+  private async refreshRooms(event: OutboxEventPayload): Promise<void> {
+    const data = event.data as { accountId?: unknown } | null;
+    if (event.userId === null || typeof data?.accountId !== 'string') return;
+    try {
+      await refreshUserRooms(this.io, this.database, event.userId, data.accountId);
+    } catch (error) {
+      // The client still hears the event and fetches again; a reconnect re-evaluates its rooms.
+      this.log.error({ err: error, userId: event.userId }, 'could not move a socket to its new rooms');
     }
   }
 }

@@ -13,6 +13,9 @@ import { startTestServer, type TestServer } from '../test/server.js';
 import { connectClient, type ConnectedClient } from '../test/socket.js';
 import { closeAccount, createAccount, createUser } from '../test/factories.js';
 import { eventRooms } from './server.js';
+import { ACCESS_CHANGED_EVENT } from '@parley/shared';
+import { createGroup, updateGroup } from '../commands/groupManager.js';
+import { removeUser } from '../commands/memberManager.js';
 
 async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -143,6 +146,36 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
       await until(() => admin.received.filter((e) => e.type === 'messageReceived').length === 3);
       await new Promise((r) => setTimeout(r, 300));
       expect(outsider.received.slice(seen).map((e) => e.type)).toEqual(['contactCreated']);
+    });
+    it('moves a member to the rooms of their new group, and out of the account when removed, without a reconnect', async () => {
+      const a = await sendingAccount(server.database.db);
+      const userId = await member(a.accountId, 'Sender');
+      const number = await addPhoneNumber(server.database.db, a.accountId);
+      const { group } = await createGroup(server.database.db, a.accountId, { name: 'Day shift', users: [], phoneNumbers: [number.id] });
+      const admin = await client(a.adminId, a.accountId);
+      // A token that names no account of the user's, as a real sign-in: membership alone admits it.
+      const sender = await client(userId, randomUUID());
+      expect(await sender.socket.emitWithAck('subscribe', { accountId: a.accountId })).toEqual({
+        ok: true,
+        rooms: [`user:${userId}`, `account:${a.accountId}`],
+      });
+
+      await updateGroup(server.database.db, a.accountId, group.id, { name: 'Day shift', users: [userId] });
+      await until(() => typesOf(sender).includes(ACCESS_CHANGED_EVENT));
+      expect(sender.received.find((e) => e.type === ACCESS_CHANGED_EVENT)).toMatchObject({ userId, data: { accountId: a.accountId } });
+      // Only the user whose access changed hears of it.
+      expect(typesOf(admin)).not.toContain(ACCESS_CHANGED_EVENT);
+      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await until(() => typesOf(sender).includes('messageReceived'));
+
+      // Removed from the account: the socket leaves every room of it.
+      await removeUser(server.database.db, a.accountId, userId);
+      await until(() => typesOf(sender).filter((t) => t === ACCESS_CHANGED_EVENT).length === 2);
+      const seen = sender.received.length;
+      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await until(() => typesOf(admin).filter((t) => t === 'messageReceived').length === 2);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(sender.received.slice(seen)).toEqual([]);
     });
   });
 

@@ -19,6 +19,51 @@ import { seesEveryGroup, viewerGroupIds } from '../policies/conversationVisibili
 
 export const REALTIME_PATH = '/socket.io';
 
+/**
+ * The rooms of an account for the principal, or null when it may not join: an account the token names
+ * (API clients, the development sign-in) or one the user is a member of. Everyone joins the account's room
+ * (events about no group); administrators and API clients also its `:all` room (every group's events),
+ * other users the rooms of their groups in it (conversationVisibility.ts decides who sees what).
+ */
+async function accountRoomsOf(database: Database, principal: Principal, accountId: string): Promise<string[] | null> {
+  const role = await roleInAccount(database.db, principal, accountId);
+  if (role === null && !principal.accountIds.includes(accountId)) return null;
+  const viewer = { role: role ?? 'ReadOnly', userId: principal.userId, clientId: principal.clientId };
+  if (seesEveryGroup(viewer)) return [accountRoom(accountId), accountAllRoom(accountId)];
+  const groups = await viewerGroupIds(database.db, accountId, principal.userId);
+  return [accountRoom(accountId), ...groups.map(groupRoom)];
+}
+
+const isAccountScoped = (room: string): boolean => room.startsWith('account:') || room.startsWith('group:');
+
+/** What moveToRooms needs of a socket: a local one, or one fetchSockets found. */
+interface RoomMember {
+  readonly rooms: ReadonlySet<string>;
+  join(rooms: string[]): unknown;
+  leave(room: string): unknown;
+}
+
+/** Leaves the account-scoped rooms not in `rooms` and joins `rooms`. */
+async function moveToRooms(socket: RoomMember, rooms: readonly string[]): Promise<void> {
+  for (const room of [...socket.rooms]) {
+    if (isAccountScoped(room) && !rooms.includes(room)) await socket.leave(room);
+  }
+  await socket.join([...rooms]);
+}
+
+/**
+ * After an accessChanged event: this process's sockets of the user that are in the account's rooms move to
+ * the rooms the user may join now, or leave them all when the user may no longer see the account.
+ */
+export async function refreshUserRooms(io: RealtimeServer, database: Database, userId: string, accountId: string): Promise<void> {
+  const sockets = await io.local.in(userRoom(userId)).fetchSockets();
+  for (const socket of sockets) {
+    if (!socket.rooms.has(accountRoom(accountId))) continue;
+    const rooms = await accountRoomsOf(database, socket.data.principal, accountId);
+    await moveToRooms(socket, rooms ?? []);
+  }
+}
+
 interface SocketData {
   principal: Principal;
 }
@@ -69,22 +114,8 @@ export function createRealtimeServer(options: {
       });
   });
 
-  /**
-   * The rooms of an account for the principal, or null when it may not join: an account the token names
-   * (API clients, the development sign-in) or one the user is a member of. Everyone joins the account's room
-   * (events about no group); administrators and API clients also its `:all` room (every group's events),
-   * other users the rooms of their groups in it (conversationVisibility.ts decides who sees what).
-   */
-  const accountRooms = async (principal: Principal, accountId: string): Promise<string[] | null> => {
-    const role = await roleInAccount(options.database.db, principal, accountId);
-    if (role === null && !principal.accountIds.includes(accountId)) return null;
-    const viewer = { role: role ?? 'ReadOnly', userId: principal.userId, clientId: principal.clientId };
-    if (seesEveryGroup(viewer)) return [accountRoom(accountId), accountAllRoom(accountId)];
-    const groups = await viewerGroupIds(options.database.db, accountId, principal.userId);
-    return [accountRoom(accountId), ...groups.map(groupRoom)];
-  };
-
-  const isAccountScoped = (room: string): boolean => room.startsWith('account:') || room.startsWith('group:');
+  const accountRooms = (principal: Principal, accountId: string): Promise<string[] | null> =>
+    accountRoomsOf(options.database, principal, accountId);
 
   io.on('connection', (socket: RealtimeSocket) => {
     const { principal } = socket.data;
@@ -122,10 +153,7 @@ export function createRealtimeServer(options: {
             ack({ ok: false, error: 'not a member of that account' });
             return;
           }
-          for (const room of socket.rooms) {
-            if (isAccountScoped(room) && !rooms.includes(room)) await socket.leave(room);
-          }
-          await socket.join(rooms);
+          await moveToRooms(socket, rooms);
           ack({ ok: true, rooms: [userRoom(principal.userId), ...rooms] });
         })
         .catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { ACCESS_CHANGED_EVENT, type AccessChangedData } from '@parley/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
@@ -35,6 +36,11 @@ export const RealtimeProvider = ({ accountId, children }: { accountId: string | 
       path: realtime.path,
       auth: () => latest.current,
       onEvent: (event) => {
+        // The server moved this socket to the rooms the user may see now: what the inbox shows may differ.
+        if (event.type === ACCESS_CHANGED_EVENT) {
+          const changed = (event.data as Partial<AccessChangedData> | null)?.accountId;
+          if (changed !== undefined) void queryClient.invalidateQueries({ predicate: (query) => isInboxQuery(query.queryKey, changed) });
+        }
         for (const listener of listeners) listener(event);
       },
       onReady: ({ reconnected, accountId: joined, at }) => {
