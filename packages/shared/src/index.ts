@@ -45,3 +45,4 @@ export * from './api/webPush.js';
 export * from './campaignSchedule.js';
 export * from './api/reports.js';
 export * from './api/campaigns.js';
+export * from './api/jobReports.js';

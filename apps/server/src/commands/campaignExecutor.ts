@@ -129,44 +129,62 @@ export interface ExecutionInput {
   now?: Date;
 }
 
-/**
- * Creates an execution of a campaign already locked by the caller, in the caller's transaction, and answers
- * its job row (status 'running' with recipients to send, or 'done' when nobody could be texted).
- */
-export async function createExecutionIn(tx: Tx, campaign: CampaignRow, input: ExecutionInput): Promise<CampaignJobRow> {
-  const now = input.now ?? new Date();
-  const { accountId } = campaign;
-  const phoneNumberFilter = campaign.phoneNumberFilter as PhoneNumberFilter;
-  await checkSender(tx, accountId, phoneNumberFilter);
+/** What an execution sends: the campaign's text, media and sender now, or a former execution's for a resend. */
+export interface ExecutionSource {
+  template: string;
+  media: CampaignRow['media'];
+  phoneNumberFilter: CampaignRow['phoneNumberFilter'];
+  templateId: string | null;
+}
+
+/** Writes the execution's row ('running', no recipients yet) after checking its sender can send; answers its id. */
+export async function insertExecutionJob(
+  tx: Tx,
+  campaign: CampaignRow,
+  source: ExecutionSource,
+  input: { userId: string | null; now: Date },
+): Promise<string> {
+  await checkSender(tx, campaign.accountId, source.phoneNumberFilter as PhoneNumberFilter);
   const jobId = uuidv7();
   await tx.insert(campaignJobs).values({
     id: jobId,
-    accountId,
+    accountId: campaign.accountId,
     campaignId: campaign.id,
     status: 'running',
-    template: campaign.template,
-    media: campaign.media,
-    phoneNumberFilter: campaign.phoneNumberFilter,
-    templateId: campaign.templateId,
+    template: source.template,
+    media: source.media,
+    phoneNumberFilter: source.phoneNumberFilter,
+    templateId: source.templateId,
+    reporting: campaign.reporting,
     createdByUserId: input.userId,
-    createdAt: now,
+    createdAt: input.now,
   });
+  return jobId;
+}
 
-  let audience: { recipients: number; invalid: CampaignInvalidEntry[]; rowOf?: Map<string, number> };
-  if (campaign.trigger === 'FU') {
-    if (input.rows === undefined) throw new AppError(400, 'bad_request', CAMPAIGN_FILE_REQUIRED_MESSAGE);
-    audience = await fileAudience(tx, campaign, jobId, input.rows);
-  } else {
-    if (input.rows !== undefined) throw new AppError(400, 'bad_request', CAMPAIGN_FILE_NOT_EXPECTED_MESSAGE);
-    audience = await insertAudience(tx, accountId, jobId, storedFilters(campaign.filters));
-  }
+/** The recipients written for an execution, and those left out with their reasons. */
+export interface WrittenAudience {
+  recipients: number;
+  invalid: CampaignInvalidEntry[];
+  /** File Upload: the file row of each recipient contact, for the entries the estimate leaves out. */
+  rowOf?: Map<string, number>;
+}
 
-  const estimate = await estimateCampaign(
-    tx,
-    accountId,
-    sql`select contact_id from campaign_job_recipients where job_id = ${jobId}`,
-    campaignMessage(campaign),
-  );
+/**
+ * Finishes an execution whose recipients are written: prices them exactly as the sender will (leaving out
+ * those it would refuse), requires the balance to cover it (402 'Insufficient Credit', the caller's
+ * transaction rolls back), stores the counts and counts the run on the campaign.
+ */
+export async function completeExecution(
+  tx: Tx,
+  campaign: CampaignRow,
+  jobId: string,
+  message: CampaignMessage,
+  audience: WrittenAudience,
+  now: Date,
+): Promise<CampaignJobRow> {
+  const { accountId } = campaign;
+  const estimate = await estimateCampaign(tx, accountId, sql`select contact_id from campaign_job_recipients where job_id = ${jobId}`, message);
   const invalid = [...audience.invalid];
   if (estimate.refused.length > 0) {
     const refusedIds = estimate.refused.map((r) => r.contactId);
@@ -194,6 +212,24 @@ export async function createExecutionIn(tx: Tx, campaign: CampaignRow, input: Ex
   return job;
 }
 
+/**
+ * Creates an execution of a campaign already locked by the caller, in the caller's transaction, and answers
+ * its job row (status 'running' with recipients to send, or 'done' when nobody could be texted).
+ */
+export async function createExecutionIn(tx: Tx, campaign: CampaignRow, input: ExecutionInput): Promise<CampaignJobRow> {
+  const now = input.now ?? new Date();
+  const jobId = await insertExecutionJob(tx, campaign, campaign, { userId: input.userId, now });
+  let audience: WrittenAudience;
+  if (campaign.trigger === 'FU') {
+    if (input.rows === undefined) throw new AppError(400, 'bad_request', CAMPAIGN_FILE_REQUIRED_MESSAGE);
+    audience = await fileAudience(tx, campaign, jobId, input.rows);
+  } else {
+    if (input.rows !== undefined) throw new AppError(400, 'bad_request', CAMPAIGN_FILE_NOT_EXPECTED_MESSAGE);
+    audience = await insertAudience(tx, campaign.accountId, jobId, storedFilters(campaign.filters));
+  }
+  return completeExecution(tx, campaign, jobId, campaignMessage(campaign), audience, now);
+}
+
 /** spec §4: an execution updates the last execution and the count. */
 async function countExecution(tx: Tx, campaignId: string, jobId: string, now: Date): Promise<void> {
   await tx
@@ -219,6 +255,7 @@ export async function recordFailedExecution(tx: Tx, campaign: CampaignRow, descr
       media: campaign.media,
       phoneNumberFilter: campaign.phoneNumberFilter,
       templateId: campaign.templateId,
+      reporting: campaign.reporting,
       errorDescription: description,
       createdAt: now,
       finishedAt: now,
@@ -233,26 +270,31 @@ export async function recordFailedExecution(tx: Tx, campaign: CampaignRow, descr
 export type EnqueueExecution = (campaignJobId: string) => Promise<void>;
 
 /**
- * POST .../execute: locks the campaign, checks it may run (active; rows for File Upload and only then; a
- * person's e-mail verified), creates the execution and, after the commit, queues its sending. A queue that
+ * Locks the campaign for an execution and checks it may run: the account's (404 otherwise), active (409),
+ * and, for a person, their e-mail verified (403).
+ */
+export async function lockExecutableCampaign(tx: Tx, accountId: string, campaignId: string, userId: string | null): Promise<CampaignRow> {
+  const campaign = await lockCampaign(tx, accountId, campaignId);
+  if (!campaign) throw new AppError(404, 'not_found', `${CAMPAIGN_NOT_FOUND} was not found.`);
+  if (!campaign.active) throw new AppError(409, 'conflict', CAMPAIGN_INACTIVE_MESSAGE);
+  if (userId !== null) {
+    const [user] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+    requireVerifiedEmail({ emailVerifiedAt: user?.emailVerifiedAt ?? null });
+  }
+  return campaign;
+}
+
+/**
+ * Creates an execution in one transaction (`create`) and, after the commit, queues its sending. A queue that
  * cannot take the job leaves the execution running: the scheduler's sweep queues it again.
  */
-export async function executeCampaign(
+export async function startExecution(
   db: Db,
   enqueue: EnqueueExecution,
-  input: ExecutionInput & { accountId: string; campaignId: string },
+  create: (tx: Tx) => Promise<CampaignJobRow>,
   onEnqueueError: (error: unknown) => void,
 ): Promise<CampaignJobRow> {
-  const job = await db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, input.accountId, input.campaignId);
-    if (!campaign) throw new AppError(404, 'not_found', `${CAMPAIGN_NOT_FOUND} was not found.`);
-    if (!campaign.active) throw new AppError(409, 'conflict', CAMPAIGN_INACTIVE_MESSAGE);
-    if (input.userId !== null) {
-      const [user] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, input.userId)).limit(1);
-      requireVerifiedEmail({ emailVerifiedAt: user?.emailVerifiedAt ?? null });
-    }
-    return createExecutionIn(tx, campaign, input);
-  });
+  const job = await db.transaction(create);
   if (job.status === 'running') {
     try {
       await enqueue(job.id);
@@ -261,4 +303,22 @@ export async function executeCampaign(
     }
   }
   return job;
+}
+
+/**
+ * POST .../execute: locks the campaign, checks it may run (active; rows for File Upload and only then; a
+ * person's e-mail verified), creates the execution and, after the commit, queues its sending.
+ */
+export async function executeCampaign(
+  db: Db,
+  enqueue: EnqueueExecution,
+  input: ExecutionInput & { accountId: string; campaignId: string },
+  onEnqueueError: (error: unknown) => void,
+): Promise<CampaignJobRow> {
+  return startExecution(
+    db,
+    enqueue,
+    async (tx) => createExecutionIn(tx, await lockExecutableCampaign(tx, input.accountId, input.campaignId, input.userId), input),
+    onEnqueueError,
+  );
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { JobDefinition, JobQueue } from './queue.js';
 import { campaignExecutionJob } from './campaignExecution.js';
+import { campaignReportingJob } from './campaignReporting.js';
 import { campaignSchedulerJob } from './campaignScheduler.js';
 import { importContactsJob } from './importContacts.js';
 import { pruneEventsJob } from './pruneEvents.js';
@@ -18,5 +19,6 @@ export function jobDefinitions(config: Config, database: Database, jobs: JobQueu
     pruneReportsJob(config),
     campaignExecutionJob(database),
     campaignSchedulerJob(database, jobs),
+    campaignReportingJob({ config, database }),
   ];
 }

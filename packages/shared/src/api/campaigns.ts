@@ -86,11 +86,14 @@ export const campaignTriggerLabels: Readonly<Record<CampaignTriggerCode, string>
   FU: 'File Upload',
 };
 
-/** spec §4: the wizard's steps for each trigger (Summary last; free to move between when editing). */
+/**
+ * spec §4: the wizard's steps for each trigger (free to move between when editing). Only a Manual campaign
+ * ends on a Summary, since it is executed right after saving; the others save from their Reporting step.
+ */
 export const campaignWizardSteps: Readonly<Record<CampaignTriggerCode, readonly string[]>> = {
   M: ['General', 'Select Contacts', 'Design Template', 'Reporting', 'Summary'],
-  S: ['General', 'Schedule', 'Select Contacts', 'Design Template', 'Reporting', 'Summary'],
-  FU: ['General', 'File Upload', 'Field Mapping', 'Design Template', 'Reporting', 'Summary'],
+  S: ['General', 'Schedule', 'Select Contacts', 'Design Template', 'Reporting'],
+  FU: ['General', 'File Upload', 'Field Mapping', 'Design Template', 'Reporting'],
 };
 
 /**
@@ -452,7 +455,7 @@ export const campaignInvalidCountsSchema = z
 export const campaignExecutionSchema = z
   .object({
     id: z.uuid(),
-    /** The campaign it ran (null for a send not made by a campaign, such as a resend of failed messages). */
+    /** The campaign it ran; null for a send not made by a campaign (the column allows it; campaigns make all today). */
     campaign: z.object({ id: z.uuid() }).nullable(),
     status: z.enum(campaignExecutionStatuses),
     created: z.object({ at: z.iso.datetime() }),

@@ -118,8 +118,12 @@ export const campaignJobs = pgTable(
     failures: integer('failures').notNull().default(0),
     price: numeric('price', { precision: 14, scale: 4 }).notNull().default('0'),
     errorDescription: text('error_description'),
+    /** The campaign's reporting as it was at execution (`{ when, delay, unit, destination }`), or null: none. */
+    reporting: jsonb('reporting').$type<Record<string, unknown> | null>(),
     /** When the summary e-mail went out (reporting), so it is sent once. */
     reportedAt: timestamp('reported_at', { withTimezone: true }),
+    /** When a process took the summary to send it; another takes it over only after a lease (it died). */
+    reportClaimedAt: timestamp('report_claimed_at', { withTimezone: true }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -128,6 +132,7 @@ export const campaignJobs = pgTable(
     check('campaign_jobs_price_not_negative', sql`${t.price} >= 0`),
     index('campaign_jobs_campaign_idx').on(t.campaignId, t.createdAt),
     index('campaign_jobs_running_idx').on(t.createdAt).where(sql`${t.status} = 'running'`),
+    index('campaign_jobs_unreported_idx').on(t.createdAt).where(sql`${t.reporting} is not null and ${t.reportedAt} is null`),
   ],
 );
 

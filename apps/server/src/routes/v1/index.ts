@@ -29,6 +29,7 @@ import { verificationRoutes } from './verification/verification.js';
 import { carrierWebhookRoutes } from './carriers/webhooks.js';
 import { webPushRoutes } from './webPush/webPush.js';
 import { clientRoutes } from './clients/optIn.js';
+import { jobReportRoutes } from './reports/jobReports.js';
 import { reportRoutes } from './reports/reports.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see http/permissions.ts). */
@@ -61,6 +62,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(templateRoutes, { ctx });
   await app.register(webPushRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(jobReportRoutes, { ctx });
   await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
   await app.register(clientRoutes, { ctx });
 };

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.js';
 import {
   accountMembers,
   autoResponders,
+  campaignJobs,
   campaigns,
   carrierSettings,
   contactGroups,
@@ -127,6 +128,26 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
+  ...Object.fromEntries(
+    ['', '/resend'].map((action) => [
+      `/v1/accounts/:acc/reports/:name/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const campaignId = randomUUID();
+        await q.insert(campaigns).values({
+          id: campaignId,
+          accountId,
+          name: `Campaign ${campaignId}`,
+          messagingType: 'marketing',
+          trigger: 'M',
+          phoneNumberFilter: { group: randomUUID() },
+          template: 'Hello',
+        });
+        const id = randomUUID();
+        await q.insert(campaignJobs).values({ id, accountId, campaignId, status: 'done', template: 'Hello', phoneNumberFilter: { group: randomUUID() } });
+        return { id };
+      },
+    ]),
+  ),
   '/v1/accounts/:acc/templates/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'SMS', template: 'Hello' });
@@ -169,6 +190,7 @@ const validBody: Record<string, object> = {
     template: 'Renamed',
   },
   'POST /v1/accounts/:acc/campaigns/:id/execute': {},
+  'POST /v1/accounts/:acc/reports/:name/:id/resend': {},
   'PUT /v1/accounts/:acc/templates/:id': { name: 'Renamed', type: 'SMS', template: 'Renamed' },
 };
 
@@ -180,6 +202,8 @@ const otherParams: Record<string, string> = {
   approvalType: 'acceptablehours',
   // The one count type there is (GET counts/:type).
   type: 'unread',
+  // The one job report there is (GET reports/:name/:id; an unknown name answers 404).
+  name: 'campaign',
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');

@@ -177,7 +177,7 @@ const stepOfField: Readonly<Record<string, string>> = {
   fieldMappings: 'Field Mapping',
 };
 
-/** The steps of a trigger's wizard (Summary is shown for every trigger: it is where Save is). */
+/** The steps of a trigger's wizard; Save is on the last. */
 export const stepsOf = (trigger: CampaignTriggerCode): readonly string[] => campaignWizardSteps[trigger];
 
 /** A form error: where it shows ('phoneNumberFilter.group', 'reporting.delay' ...) and what it says. */

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { campaignExecutionRecordSchema, campaignJobReportRecordSchema, errorBodySchema, jobReportNames } from '@parley/shared';
+import { campaignJobReport } from '../../../commands/campaignJobReport.js';
+import { EXECUTION_NOT_FOUND, findExecution } from '../../../commands/campaignExecutions.js';
+import { resendFailedMessages } from '../../../commands/campaignResend.js';
+import { membershipOf, principalOf } from '../../../http/auth.js';
+import type { AppContext } from '../../../http/context.js';
+import { notFound } from '../../../http/errors.js';
+import { enqueueCampaignExecution } from '../../../jobs/campaignExecution.js';
+import { presentExecution } from '../../../presenters/campaignExecution.js';
+import { presentCampaignJobReport } from '../../../presenters/campaignJobReport.js';
+
+// Any strings: an unknown report name or a malformed id is simply not found.
+const reportParams = z.object({ acc: z.uuid(), name: z.string(), id: z.string() });
+const errors = { 400: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['reports'];
+
+const JOB_REPORT_NOT_FOUND = 'The report';
+
+/** Only campaign executions have a job report today (spec api.md §7.3: reports/{name}/{id}). */
+function requireCampaignReport(name: string): void {
+  if (!(jobReportNames as readonly string[]).includes(name)) throw notFound(JOB_REPORT_NOT_FOUND);
+}
+
+/** The job report of a campaign execution (the 'Message Report' dialog) and resending its failed messages. */
+export const jobReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
+  const { database } = ctx;
+  const db = database.db;
+
+  app.get(
+    '/accounts/:acc/reports/:name/:id',
+    {
+      schema: {
+        tags,
+        summary: "A job report: an execution's messages by status, its errors and the contacts it left out",
+        description:
+          'Name `campaign` with the id of a campaign execution (another name answers 404). `statistics` counts the ' +
+          "execution's outgoing messages by status and the replies received in the conversations it texted since " +
+          'its message there (`outgoing: false`).',
+        params: reportParams,
+        response: { 200: campaignJobReportRecordSchema, ...errors },
+      },
+      config: { permission: 'account.view' },
+    },
+    async (request) => {
+      const { accountId } = membershipOf(request);
+      requireCampaignReport(request.params.name);
+      const report = await campaignJobReport(db, accountId, request.params.id);
+      if (report === null) throw notFound(EXECUTION_NOT_FOUND);
+      return { data: presentCampaignJobReport(report) };
+    },
+  );
+
+  app.post(
+    '/accounts/:acc/reports/:name/:id/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Resend the failed messages of a campaign execution, as a new execution of the campaign',
+        description:
+          'Texts again, with the same text, media and sender, the recipients whose message failed or was not ' +
+          'delivered, or who were not sent when their turn came. Consent is checked again; 402 `Insufficient ' +
+          'Credit` when the balance is below the estimate; 409 while the execution is still sending; 400 when ' +
+          'nothing is left to resend. Answers 202 with the new execution.',
+        params: reportParams,
+        response: { 202: campaignExecutionRecordSchema, ...errors },
+      },
+      config: { permission: 'campaigns.execute' },
+    },
+    async (request, reply) => {
+      const { accountId } = membershipOf(request);
+      requireCampaignReport(request.params.name);
+      const principal = principalOf(request);
+      const job = await resendFailedMessages(
+        db,
+        (campaignJobId) => enqueueCampaignExecution(ctx.jobs, database, campaignJobId),
+        { accountId, jobId: request.params.id, userId: principal.clientId === undefined ? principal.userId : null },
+        (error) => {
+          request.log.error({ err: error }, 'could not queue a campaign execution; the scheduler resumes it');
+        },
+      );
+      const record = await findExecution(db, accountId, job.id);
+      if (!record) throw notFound(EXECUTION_NOT_FOUND);
+      return reply.code(202).send({ data: presentExecution(record) });
+    },
+  );
+  return Promise.resolve();
+};
