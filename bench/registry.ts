@@ -1,4 +1,5 @@
 import type { Benchmark } from './lib/benchmark.js';
+import { campaignBenchmark } from './benchmarks/campaign.js';
 import { fanoutBenchmark } from './benchmarks/fanout.js';
 import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
@@ -12,4 +13,5 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   segments: segmentsBenchmark,
   fanout: fanoutBenchmark,
   inbound: inboundBenchmark,
+  campaign: campaignBenchmark,
 };

@@ -1,34 +1,32 @@
-import { spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import readline from 'node:readline';
 import http from 'node:http';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import type { BenchContext, Benchmark, DatabaseTarget } from '../lib/benchmark.js';
+import type { BenchContext, Benchmark } from '../lib/benchmark.js';
 import { freePort } from '../lib/freePort.js';
 import { ratio } from '../lib/load.js';
-import { repoRoot } from '../lib/paths.js';
-import { scratchPostgres } from '../lib/scratchPostgres.js';
-import { startServerProcess } from '../lib/serverProcess.js';
-import { tempDir } from '../lib/tempDir.js';
+import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
+import { databaseModules, insertRows, loadModule, rowsOf, serverDist, type DatabaseModules } from '../lib/serverModules.js';
 
 /*
  * Inbound to websocket: the time from a carrier's inbound webhook request (Twilio's, signed as Twilio signs
- * it) to the messageReceived event at a connected websocket client of the account, while a 20,000-message
- * campaign is being sent from four simulator numbers: queued through the API in batches (BATCH recipients a
- * request, BENCH_INBOUND_BATCH to change it; a campaign runner sends in batches too) while the dispatcher,
- * the receipts and 40,000 status events compete with the inbound path for the database, the outbox and the
- * socket. On PostgreSQL the server runs as it is deployed, a web process and a worker process; on PGlite as
- * one process, as embedded mode does. The account has history (a conversation and a delivered message per
- * campaign contact) and table statistics, as one that has been sending for a while. Baseline, in the same
- * run: the same inbound requests to the idle server. Target (DESIGN.md): p99 under 100 ms while a campaign
- * is sending.
+ * it) to the messageReceived event at a connected websocket client of the account, while a 20,000-contact
+ * campaign is being sent from a group of four simulator numbers: created and executed through the API as a
+ * person would, so the worker queues it in the campaign sender's batches (jobs/campaignExecution.ts) while
+ * the dispatcher, the receipts and 40,000 status events compete with the inbound path for the CPU, the
+ * database, the outbox and the socket. On PostgreSQL the server runs as it is deployed on one machine, a web
+ * process and a worker process that gives way to it (WORKER_NICE); on PGlite as one process, as embedded
+ * mode does. The account has history (a conversation
+ * and a delivered message per campaign contact, who keeps that number) and table statistics, as one that
+ * has been sending for a while. The server is warmed up first, as a running one is: a small campaign with
+ * inbound messages arriving during it, none of it measured. Baseline, in the same run: the same inbound
+ * requests to the idle server. Target (DESIGN.md): p99 under 100 ms while a campaign is sending.
  */
 
 const CAMPAIGN = 20_000;
-const BATCH = Number(process.env.BENCH_INBOUND_BATCH ?? '100');
+/** The warm-up campaign: one batch of the campaign sender. */
+const WARM_UP_CAMPAIGN = 400;
+const WARM_UP_MIN_PROBES = 40;
 const NUMBERS = 4;
 const RATE_PER_NUMBER = 2_500;
 const INBOUND_CONTACTS = 500;
@@ -38,37 +36,22 @@ const TARGET_P99_MS = 100;
 const PRICE = '0.0079';
 const AUTH_TOKEN = 'bench-twilio-auth-token';
 const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
+const CAMPAIGN_TAG = 'bench-campaign';
+const WARM_UP_TAG = 'bench-warm-up';
+/**
+ * WORKER_NICE of the worker process: web and worker share this machine, so the worker gives way to the web
+ * process as such a deployment is configured (docs/configuration.md); BENCH_WORKER_NICE=0 measures without.
+ */
+const WORKER_NICE = process.env.BENCH_WORKER_NICE ?? '10';
+const TEMPLATE = 'Hi {{{firstName}}}, your appointment at Harbor Dental is tomorrow at 10:00. Reply STOP to opt out.';
 
-const serverDist = path.join(repoRoot, 'apps', 'server', 'dist');
-
-interface Database {
-  readonly pool?: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-  readonly pglite?: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-  readonly db: unknown;
-  close(): Promise<void>;
-}
-interface Modules {
-  openDatabase(options: { databaseUrl: string | null; dataDir: string; poolMax: number }): Promise<Database>;
-  migrateDatabase(database: Database): Promise<void>;
+interface Modules extends DatabaseModules {
   registerApiClient(db: unknown, input: { clientId: string; secret: string; accountId: string }): Promise<void>;
 }
 
-async function load<T>(...segments: string[]): Promise<T> {
-  return (await import(pathToFileURL(path.join(...segments)).href)) as T;
-}
-
 async function modules(): Promise<Modules> {
-  const client = await load<Pick<Modules, 'openDatabase'>>(serverDist, 'db', 'client.js');
-  const migrate = await load<Pick<Modules, 'migrateDatabase'>>(serverDist, 'db', 'migrate.js');
-  const apiClients = await load<Pick<Modules, 'registerApiClient'>>(serverDist, 'identity', 'issuer', 'apiClients.js');
-  return { ...client, ...migrate, ...apiClients };
-}
-
-/** Where the server keeps its data: a database of the run's own on PostgreSQL (dropped after), or a PGlite dir. */
-async function storage(m: Modules, target: DatabaseTarget, context: BenchContext): Promise<{ databaseUrl: string | null; dataDir: string }> {
-  const dataDir = await tempDir('parley-bench-inbound-', context.scope);
-  if (target.kind === 'pglite') return { databaseUrl: null, dataDir };
-  return { databaseUrl: await scratchPostgres(target.url, 'parley_inbound', context.scope), dataDir };
+  const apiClients = await loadModule<Pick<Modules, 'registerApiClient'>>(serverDist, 'identity', 'issuer', 'apiClients.js');
+  return { ...(await databaseModules()), ...apiClients };
 }
 
 interface Fixture {
@@ -76,26 +59,17 @@ interface Fixture {
   clientId: string;
   secret: string;
   twilioNumber: string;
-  campaignContacts: string[];
+  /** The group of the simulator numbers, which campaigns send from. */
+  groupId: string;
   inboundNumbers: string[];
 }
 
-async function insertRows(database: Database, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  const driver = database.pool ?? database.pglite;
-  if (driver === undefined) throw new Error('no driver to send bare statements');
-  for (let at = 0; at < rows.length; at += 1000) {
-    const values: unknown[] = [];
-    const tuples = rows.slice(at, at + 1000).map((row) => {
-      const first = values.length;
-      values.push(...row);
-      return `(${row.map((_, i) => `$${String(first + i + 1)}`).join(', ')})`;
-    });
-    await driver.query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, values);
-  }
-}
-
-/** The account, its numbers, contacts, balance and API client, written before the server starts. */
-async function setUp(m: Modules, where: { databaseUrl: string | null; dataDir: string }): Promise<Fixture> {
+/**
+ * The account, its numbers (four simulator numbers in a group, a Twilio number for inbound), contacts,
+ * history, balance and API client, written before the server starts. Campaign contacts carry CAMPAIGN_TAG,
+ * the warm-up's WARM_UP_TAG; the inbound customers neither.
+ */
+async function setUp(m: Modules, where: Storage): Promise<Fixture> {
   const database = await m.openDatabase({ ...where, poolMax: 2 });
   try {
     await m.migrateDatabase(database);
@@ -106,41 +80,52 @@ async function setUp(m: Modules, where: { databaseUrl: string | null; dataDir: s
     await row('account_transactions', ['id', 'account_id', 'kind', 'amount', 'balance_after', 'description'], [randomUUID(), accountId, 'credit', '1000.0000', '1000.0000', 'Bench credit']);
     await row('simulator_settings', ['id', 'seed', 'latency_ms', 'failure_rate', 'messages_per_second'], [1, 1, 200, 0, 10_000]);
     const numberColumns = ['id', 'account_id', 'number', 'country', 'carrier', 'status', 'verified_at', 'messages_per_second'];
+    const senders = Array.from({ length: NUMBERS }, (_, i) => ({ id: randomUUID(), number: `+1202555${String(100 + i).padStart(4, '0')}` }));
     await insertRows(
       database,
       'phone_numbers',
       numberColumns,
-      Array.from({ length: NUMBERS }, (_, i) => [randomUUID(), accountId, `+1202555${String(100 + i).padStart(4, '0')}`, 'US', 'simulator', 'active', new Date(), RATE_PER_NUMBER]),
+      senders.map((n) => [n.id, accountId, n.number, 'US', 'simulator', 'active', new Date(), RATE_PER_NUMBER]),
     );
+    const groupId = randomUUID();
+    await row('groups', ['id', 'account_id', 'name'], [groupId, accountId, 'Reminders']);
+    await insertRows(database, 'group_phone_numbers', ['group_id', 'phone_number_id'], senders.map((n) => [groupId, n.id]));
     const twilioNumber = '+12025550190';
     await row('phone_numbers', numberColumns, [randomUUID(), accountId, twilioNumber, 'US', 'twilio', 'active', new Date(), 10]);
-    const campaignContacts = Array.from({ length: CAMPAIGN }, () => randomUUID());
+    const contactColumns = ['id', 'account_id', 'first_name', 'mobile_number', 'mobile_country', 'tags', 'sender_phone_number_id'];
+    // Each campaign contact talked to one of the numbers before and keeps it (sender_phone_number_id).
+    const campaignContacts = Array.from({ length: CAMPAIGN }, (_, i) => ({
+      id: randomUUID(),
+      mobile: `+1415${String(2_000_000 + i).padStart(7, '0')}`,
+      sender: senders[i % senders.length] ?? { id: '', number: '' },
+    }));
     await insertRows(
       database,
       'contacts',
-      ['id', 'account_id', 'first_name', 'mobile_number', 'mobile_country'],
-      campaignContacts.map((id, i) => [id, accountId, `Contact ${String(i)}`, `+1415${String(2_000_000 + i).padStart(7, '0')}`, 'US']),
+      contactColumns,
+      campaignContacts.map((c, i) => [c.id, accountId, `Contact ${String(i)}`, c.mobile, 'US', [CAMPAIGN_TAG], c.sender.id]),
+    );
+    await insertRows(
+      database,
+      'contacts',
+      contactColumns,
+      Array.from({ length: WARM_UP_CAMPAIGN }, (_, i) => [randomUUID(), accountId, `Early ${String(i)}`, `+1415${String(4_000_000 + i).padStart(7, '0')}`, 'US', [WARM_UP_TAG], null]),
     );
     const inboundNumbers = Array.from({ length: INBOUND_CONTACTS }, (_, i) => `+1415${String(5_000_000 + i).padStart(7, '0')}`);
     await insertRows(
       database,
       'contacts',
-      ['id', 'account_id', 'first_name', 'mobile_number', 'mobile_country'],
-      inboundNumbers.map((number, i) => [randomUUID(), accountId, `Customer ${String(i)}`, number, 'US']),
+      contactColumns,
+      inboundNumbers.map((number, i) => [randomUUID(), accountId, `Customer ${String(i)}`, number, 'US', [], null]),
     );
-    // History: each campaign contact already talks to one of the numbers (an open conversation and a message
-    // delivered yesterday), as in an account that has been sending for a while; the campaign adds to it.
-    const numberRows = await (database.pool ?? database.pglite)?.query(
-      `select id, number from phone_numbers where account_id = $1 and carrier = 'simulator' order by number`,
-      [accountId],
-    );
-    const senders = (numberRows?.rows ?? []) as { id: string; number: string }[];
-    const conversations = campaignContacts.map((contactId, i) => ({ id: randomUUID(), contactId, sender: senders[i % senders.length] }));
+    // History: each campaign contact's open conversation with its number and a message delivered yesterday,
+    // as in an account that has been sending for a while; the campaign adds to it.
+    const conversations = campaignContacts.map((c) => ({ ...c, conversationId: randomUUID() }));
     await insertRows(
       database,
       'conversations',
       ['id', 'account_id', 'contact_id', 'phone_number_id'],
-      conversations.map((c) => [c.id, accountId, c.contactId, c.sender?.id]),
+      conversations.map((c) => [c.conversationId, accountId, c.id, c.sender.id]),
     );
     const yesterday = new Date(Date.now() - 86_400_000);
     await insertRows(
@@ -148,17 +133,17 @@ async function setUp(m: Modules, where: { databaseUrl: string | null; dataDir: s
       'messages',
       ['id', 'account_id', 'conversation_id', 'contact_id', 'phone_number_id', 'direction', 'from_number', 'to_number', 'body', 'segments', 'price', 'status', 'carrier', 'carrier_message_id', 'created_at', 'sent_at', 'status_at'],
       // Delivered through the carrier, so each has the carrier's id, as real history does.
-      conversations.map((c, i) => [
-        randomUUID(), accountId, c.id, c.contactId, c.sender?.id, 'outbound', c.sender?.number, `+1415${String(2_000_000 + i).padStart(7, '0')}`,
+      conversations.map((c) => [
+        randomUUID(), accountId, c.conversationId, c.id, c.sender.id, 'outbound', c.sender.number, c.mobile,
         'Your order has shipped.', 1, PRICE, 'delivered', 'simulator', `SM${randomUUID()}`, yesterday, yesterday, yesterday,
       ]),
     );
     // What autovacuum does to tables that grew like this; without statistics the planner takes them for empty.
-    await (database.pool ?? database.pglite)?.query('analyze');
+    await rowsOf(database, 'analyze');
     const clientId = `bench-${randomUUID()}`;
     const secret = randomBytes(32).toString('hex');
     await m.registerApiClient(database.db, { clientId, secret, accountId });
-    return { accountId, clientId, secret, twilioNumber, campaignContacts, inboundNumbers };
+    return { accountId, clientId, secret, twilioNumber, groupId, inboundNumbers };
   } finally {
     await database.close();
   }
@@ -174,18 +159,6 @@ async function twilioApi(context: BenchContext): Promise<string> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   context.scope.defer(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
   return `http://127.0.0.1:${String(port)}`;
-}
-
-async function accessToken(url: string, f: Fixture): Promise<string> {
-  const basic = Buffer.from(`${encodeURIComponent(f.clientId)}:${encodeURIComponent(f.secret)}`).toString('base64');
-  const response = await fetch(`${url}/oidc/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials' }),
-  });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || body.access_token === undefined) throw new Error(`no token: ${String(response.status)} ${JSON.stringify(body)}`);
-  return body.access_token;
 }
 
 /** X-Twilio-Signature: HMAC-SHA1 of the URL followed by each parameter's name and value, sorted by name. */
@@ -269,97 +242,111 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 /** Inbound probes every INBOUND_INTERVAL_MS until `until` says stop (each probe on its own, not waiting for the last). */
 async function probeWhile(probe: Probe, f: Fixture, until: () => boolean, minimum: number): Promise<Sample[]> {
   const pending: Promise<Sample>[] = [];
-  let i = 0;
   while (!until() || pending.length < minimum) {
-    const sent = probe.send(f.inboundNumbers[i % f.inboundNumbers.length] ?? '');
+    const sent = probe.send(nextCustomer(f));
     // Awaited together at the end; a failure then fails the run, not the process before it.
     sent.catch(() => undefined);
     pending.push(sent);
-    i += 1;
     await sleep(INBOUND_INTERVAL_MS);
   }
   return Promise.all(pending);
 }
 
-async function campaign(url: string, token: string, f: Fixture): Promise<void> {
-  for (let at = 0; at < f.campaignContacts.length; at += BATCH) {
-    const response = await fetch(`${url}/v1/accounts/${f.accountId}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        contacts: f.campaignContacts.slice(at, at + BATCH),
-        template: 'Hi {{{firstName}}}, your appointment at Harbor Dental is tomorrow at 10:00. Reply STOP to opt out.',
-      }),
-    });
-    const body = await response.text();
-    if (response.status !== 201) throw new Error(`queueing the campaign answered ${String(response.status)}: ${body.slice(0, 300)}`);
+let customer = 0;
+/** The customers text in turn over the whole run: each one's first message opens its conversation. */
+const nextCustomer = (f: Fixture): string => f.inboundNumbers[customer++ % f.inboundNumbers.length] ?? '';
+
+interface Api {
+  /** The answer's `data`. */
+  post(path: string, body: unknown, expected: number): Promise<Record<string, unknown>>;
+}
+
+function api(url: string, token: string, f: Fixture): Api {
+  return {
+    async post(path, body, expected) {
+      const response = await fetch(`${url}/v1/accounts/${f.accountId}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (response.status !== expected) throw new Error(`POST ${path} answered ${String(response.status)}: ${text.slice(0, 300)}`);
+      return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+    },
+  };
+}
+
+/** A Manual campaign to the contacts with `tag`, from the group of simulator numbers. */
+async function createCampaign(client: Api, f: Fixture, name: string, tag: string): Promise<string> {
+  const campaign = await client.post(
+    '/campaigns',
+    {
+      name,
+      messagingType: 'transactional',
+      phoneNumberFilter: { group: f.groupId },
+      trigger: { code: 'M' },
+      filters: { tags: [tag] },
+      template: TEMPLATE,
+    },
+    201,
+  );
+  if (typeof campaign.id !== 'string') throw new Error('the new campaign has no id');
+  return campaign.id;
+}
+
+/** Executes a campaign: the execution's id (its messages carry it as jobId). */
+async function execute(client: Api, campaignId: string, recipients: number): Promise<string> {
+  const execution = await client.post(`/campaigns/${campaignId}/execute`, {}, 202);
+  if (typeof execution.id !== 'string') throw new Error('the execution has no id');
+  if (execution.recipients !== recipients) throw new Error(`the execution has ${String(execution.recipients)} recipients, not ${String(recipients)}`);
+  return execution.id;
+}
+
+/** Outgoing messages delivered, by execution (jobId), as the socket hears of them. */
+function deliveries(socket: Socket): (executionId: string) => number {
+  const byExecution = new Map<string, Set<string>>();
+  socket.on('event', (event: { type: string; data: { message?: { id: string; status: string; outgoing: boolean; jobId: string | null } } }) => {
+    const message = event.data.message;
+    if (event.type !== 'messageStatus' || message?.outgoing !== true || message.status !== 'delivered' || message.jobId === null) return;
+    const delivered = byExecution.get(message.jobId) ?? new Set<string>();
+    delivered.add(message.id);
+    byExecution.set(message.jobId, delivered);
+  });
+  return (executionId) => byExecution.get(executionId)?.size ?? 0;
+}
+
+/** When the execution started and finished queueing its messages (campaign_jobs), read after the run. */
+async function queueingSeconds(m: Modules, where: Storage, executionId: string): Promise<number | null> {
+  const database = await m.openDatabase({ ...where, poolMax: 1 });
+  try {
+    const [row] = await rowsOf(
+      database,
+      `select extract(epoch from finished_at - created_at)::float8 as seconds from campaign_jobs where id = $1 and status = 'done'`,
+      [executionId],
+    );
+    return typeof row?.seconds === 'number' ? Math.round(row.seconds * 1000) / 1000 : null;
+  } finally {
+    await database.close();
   }
 }
 
-/** A worker-only process (it serves no HTTP): ready once it logs that it runs. */
-async function startWorker(env: Record<string, string>, context: BenchContext): Promise<{ stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let stopped: Promise<void> | null = null;
-  const stop = (): Promise<void> =>
-    (stopped ??= new Promise<void>((resolve) => {
-      if (child.exitCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill('SIGTERM');
-    }));
-  context.scope.defer(stop);
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error('the worker did not start within 60 s'));
-    }, 60_000);
-    child.once('exit', (code) => {
-      reject(new Error(`the worker exited with code ${String(code)}`));
-    });
-    readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.includes('"msg":"Parley is running"')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return { stop };
-}
-
-/** BENCH_SERVER_NODE_ARGS (say `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under test. */
-const serverNodeArgs = (): string[] => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
-
 export const inboundBenchmark: Benchmark = {
-  description: `Inbound webhook to the websocket event at a connected client, while a ${CAMPAIGN.toLocaleString('en')}-message campaign is sending, beside the same on an idle server`,
+  description: `Inbound webhook to the websocket event at a connected client, while a ${CAMPAIGN.toLocaleString('en')}-contact campaign is sending, beside the same on an idle server`,
   async run(context) {
     const m = await modules();
-    const where = await storage(m, context.database, context);
-    context.log(`set-up on ${context.database.kind}: account, ${String(NUMBERS)} simulator numbers, a Twilio number, ${String(CAMPAIGN + INBOUND_CONTACTS)} contacts`);
+    const where = await benchStorage(context.database, 'inbound', context);
+    context.log(`set-up on ${context.database.kind}: account, a group of ${String(NUMBERS)} simulator numbers, a Twilio number, ${String(CAMPAIGN + WARM_UP_CAMPAIGN + INBOUND_CONTACTS)} contacts`);
     const f = await setUp(m, where);
-    const port = await freePort('127.0.0.1');
-    const url = `http://127.0.0.1:${String(port)}`;
-    const env: Record<string, string> = {
-      LOG_LEVEL: 'warn',
-      DATA_DIR: where.dataDir,
-      PUBLIC_URL: url,
-      SIMULATOR: 'true',
-      TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_API_BASE_URL: await twilioApi(context),
-      ...(where.databaseUrl === null ? {} : { DATABASE_URL: where.databaseUrl }),
-    };
-    // PostgreSQL runs as it is deployed: a web process (requests, websockets) and a worker process (dispatcher,
-    // receipts, outbox). PGlite is one process, as embedded mode is.
-    const split = where.databaseUrl !== null;
-    const server = await startServerProcess(
-      { name: 'parley', script: path.join(serverDist, 'main.js'), env: { ...env, ...(split ? { SERVICES: 'web' } : {}) }, readyPath: '/healthz', port, nodeArgs: serverNodeArgs() },
-      context.scope,
+    // PostgreSQL runs as it is deployed: a web process (requests, websockets) and a worker process (jobs,
+    // dispatcher, receipts, outbox). PGlite is one process, as embedded mode is.
+    const parley = await startParley(
+      where,
+      { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_API_BASE_URL: await twilioApi(context), WORKER_NICE },
+      context,
     );
-    const worker = split ? await startWorker({ ...env, SERVICES: 'worker', LOG_LEVEL: 'info' }, context) : null;
+    const { url } = parley;
     const token = await accessToken(url, f);
+    const client = api(url, token, f);
     const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token, accountId: f.accountId } });
     context.scope.defer(() => {
       socket.close();
@@ -369,57 +356,84 @@ export const inboundBenchmark: Benchmark = {
       socket.once('ready', () => { resolve(); });
       socket.once('connect_error', reject);
     });
+    const delivered = deliveries(socket);
     const probe = inboundProbe(url, f, socket);
-    // Warm-up: the first requests compile the route and statements.
-    for (let i = 0; i < 20; i += 1) await probe.send(f.inboundNumbers[i] ?? '');
+
+    // Warm-up, not measured: a server that has been running has compiled its routes, the campaign sender and
+    // the dispatcher, and its connections and statements are ready.
+    for (let i = 0; i < 20; i += 1) await probe.send(nextCustomer(f));
+    context.log(`warm-up: a ${String(WARM_UP_CAMPAIGN)}-contact campaign while inbound messages arrive`);
+    const warmUpExecution = await execute(client, await createCampaign(client, f, 'Warm-up', WARM_UP_TAG), WARM_UP_CAMPAIGN);
+    const warmUpStarted = performance.now();
+    await probeWhile(
+      probe,
+      f,
+      () => {
+        if (performance.now() - warmUpStarted > 120_000) throw new Error(`the warm-up campaign was not delivered within 120 s (${String(delivered(warmUpExecution))})`);
+        return delivered(warmUpExecution) >= WARM_UP_CAMPAIGN;
+      },
+      WARM_UP_MIN_PROBES,
+    );
+    await sleep(1000);
 
     context.log(`baseline: ${String(BASELINE_SAMPLES)} inbound messages to the idle server`);
     let baselineSent = 0;
     const baselineSamples = await probeWhile(probe, f, () => (baselineSent += 1) > BASELINE_SAMPLES, 0);
 
-    const delivered = new Set<string>();
-    socket.on('event', (event: { type: string; data: { message?: { id: string; status: string; outgoing: boolean } } }) => {
-      const message = event.data.message;
-      if (event.type === 'messageStatus' && message?.outgoing === true && message.status === 'delivered') delivered.add(message.id);
-    });
-    context.log(`measured: queueing ${String(CAMPAIGN)} messages (${String(BATCH)} a request) while inbound messages arrive`);
+    const campaignId = await createCampaign(client, f, 'Appointment reminders', CAMPAIGN_TAG);
+    context.log(`measured: executing a ${String(CAMPAIGN)}-contact campaign while inbound messages arrive`);
     const started = performance.now();
-    let queuedMs = 0;
-    const queueing = campaign(url, token, f).then(() => {
-      queuedMs = performance.now() - started;
+    let executionId: string | null = null;
+    // Awaited below; the probes start with the request, as inbound messages do not wait for it.
+    const execution = execute(client, campaignId, CAMPAIGN).then((id) => {
+      context.log(`  the execute request answered after ${String(Math.round(performance.now() - started))} ms`);
+      return (executionId = id);
     });
+    let refused: Error | null = null;
+    execution.catch((error: unknown) => (refused = error instanceof Error ? error : new Error(String(error))));
     let lastLog = performance.now();
     const samples = await probeWhile(
       probe,
       f,
       () => {
+        if (refused !== null) throw refused;
+        const done = executionId === null ? 0 : delivered(executionId);
         if (performance.now() - lastLog > 5000) {
           lastLog = performance.now();
-          context.log(`  ${String(Math.round((performance.now() - started) / 1000))} s: ${String(delivered.size)} delivered`);
+          context.log(`  ${String(Math.round((performance.now() - started) / 1000))} s: ${String(done)} delivered`);
         }
-        if (performance.now() - started > 600_000) throw new Error(`gave up after 600 s with ${String(delivered.size)} delivered`);
-        return delivered.size >= CAMPAIGN;
+        if (performance.now() - started > 600_000) throw new Error(`gave up after 600 s with ${String(done)} delivered`);
+        return done >= CAMPAIGN;
       },
       50,
     );
-    await queueing;
+    const executed = await execution;
+    const campaignMs = performance.now() - started;
     // Each sample on a line (sent at, webhook, event; ms from the start), to see when the slow ones happen.
     if (process.env.BENCH_INBOUND_TRACE !== undefined) {
       const lines = samples.map((s) => `${String(Math.round(s.sentAt - started))} ${s.webhookMs.toFixed(1)} ${s.eventMs.toFixed(1)}`);
-      await writeFile(process.env.BENCH_INBOUND_TRACE, `${lines.join('\n')}\nqueued ${String(Math.round(queuedMs))}\n`);
+      await writeFile(process.env.BENCH_INBOUND_TRACE, `${lines.join('\n')}\n`);
     }
-    const campaignMs = performance.now() - started;
-    await worker?.stop();
-    await server.stop();
+    await parley.stop();
+    const queuedSeconds = await queueingSeconds(m, where, executed);
 
-    const measured = { ...percentiles(samples.map((s) => s.eventMs)), webhookMs: percentiles(samples.map((s) => s.webhookMs)), campaignMessages: CAMPAIGN, campaignDelivered: delivered.size, campaignQueuedSeconds: Math.round(queuedMs) / 1000, campaignSeconds: Math.round(campaignMs) / 1000 };
+    const measured = {
+      ...percentiles(samples.map((s) => s.eventMs)),
+      webhookMs: percentiles(samples.map((s) => s.webhookMs)),
+      campaignMessages: CAMPAIGN,
+      campaignDelivered: delivered(executed),
+      campaignQueuedSeconds: queuedSeconds,
+      campaignSeconds: Math.round(campaignMs) / 1000,
+    };
     const baseline = { ...percentiles(baselineSamples.map((s) => s.eventMs)), webhookMs: percentiles(baselineSamples.map((s) => s.webhookMs)) };
     context.log(`measured: p50 ${String(measured.p50)} ms, p99 ${String(measured.p99)} ms over ${String(measured.samples)}; idle p99 ${String(baseline.p99)} ms`);
     return {
       parameters: {
         campaignMessages: CAMPAIGN,
-        requestBatch: BATCH,
-        processes: context.database.kind === 'postgres' ? 'web + worker' : 'one',
+        campaign: 'created and executed through the API',
+        warmUpCampaignMessages: WARM_UP_CAMPAIGN,
+        processes: parley.processes,
+        workerNice: parley.processes === 'one' ? 'none (one process)' : Number(WORKER_NICE),
         simulatorNumbers: NUMBERS,
         ratePerNumber: RATE_PER_NUMBER,
         inboundIntervalMs: INBOUND_INTERVAL_MS,

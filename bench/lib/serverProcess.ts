@@ -31,6 +31,8 @@ export interface ServerProcess {
   readonly pid: number;
   /** From spawning the process to its first answer on readyPath. */
   readonly startupMs: number;
+  /** Its last lines of output and how it ended (null while it runs): why a server died mid-run. */
+  lastWords(): { ended: string | null; output: readonly string[] };
   stop(): Promise<void>;
 }
 
@@ -81,7 +83,8 @@ export async function startServerProcess(options: ServerProcessOptions, scope: S
   }
   // Unreachable: a process that never started cannot have answered.
   if (child.pid === undefined) throw new Error(`${options.name} has no process id`);
-  return { name: options.name, url, pid: child.pid, startupMs: Math.round(performance.now() - spawnedAt), stop };
+  const lastWords = (): { ended: string | null; output: readonly string[] } => ({ ended: state.ended, output: [...output] });
+  return { name: options.name, url, pid: child.pid, startupMs: Math.round(performance.now() - spawnedAt), lastWords, stop };
 }
 
 function keepLastLines(child: ChildProcess): string[] {

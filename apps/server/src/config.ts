@@ -235,6 +235,12 @@ const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
   SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
+  WORKER_NICE: z.coerce
+    .number({ message: 'must be a whole number from 0 to 19' })
+    .int({ message: 'must be a whole number from 0 to 19' })
+    .min(0, { message: 'must be a whole number from 0 to 19' })
+    .max(19, { message: 'must be a whole number from 0 to 19' })
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(30_000),
   DEV_AUTH: booleanFlag.default(false),
@@ -288,6 +294,8 @@ export interface Config {
   databaseUrl: string | null;
   databasePoolMax: number;
   services: readonly ServiceName[];
+  /** The nice value a process running the worker role without the web role gives itself (0: left as it is). */
+  workerNice: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   shutdownTimeoutMs: number;
   devAuth: boolean;
@@ -449,6 +457,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
     services: e.SERVICES,
+    workerNice: e.WORKER_NICE,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devAuth: e.DEV_AUTH,

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logger.js';
+import { applyWorkerNice } from './processPriority.js';
 import { startServer } from './server.js';
 import { readVersion } from './version.js';
 
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config);
+  // Before start-up, so the threads the server starts inherit it.
+  applyWorkerNice(config, log);
   let server;
   try {
     server = await startServer(config, log);

@@ -174,6 +174,45 @@ describe.each(testDatabaseKinds)('campaign executions on %s', (kind) => {
     expect(new Set(entries.map((e) => e.key)).size).toBe(entries.length);
   });
 
+  it('sends batches side by side (inFlight): everyone once, in one debit a batch, charged exactly', async () => {
+    const a = await account({ balance: '10' });
+    for (let i = 0; i < 23; i += 1) await addContact(database.db, a.accountId, { firstName: `Q${String(i)}` });
+    const campaign = await insertCampaign(database.db, a.accountId, a.numberId, { template: 'Hello' });
+    const job = await execute(campaign);
+
+    expect(await runCampaignExecution(database.db, job.id, { size: 4, inFlight: 3 })).toBe('done');
+    const sent = await jobMessages(job.id);
+    expect(sent).toHaveLength(23);
+    expect(new Set(sent.map((m) => m.contactId)).size).toBe(23);
+    const recipients = await recipientsOf(job.id);
+    expect(new Set(recipients.map((r) => r.messageId))).toEqual(new Set(sent.map((m) => m.id)));
+    expect(await jobOf(job.id)).toMatchObject({ status: 'done', submitted: 23, failures: 0, price: '0.2300' });
+    const entries = await database.db
+      .select({ key: accountTransactions.idempotencyKey, amount: accountTransactions.amount })
+      .from(accountTransactions)
+      .where(and(eq(accountTransactions.accountId, a.accountId), eq(accountTransactions.kind, 'debit')));
+    // Six batches (4 + 4 + 4 + 4 + 4 + 3), each under its own key.
+    expect(entries).toHaveLength(6);
+    expect(new Set(entries.map((e) => e.key)).size).toBe(6);
+    expect(await debits(a.accountId)).toBe('0.2300');
+    expect(await balanceOf(database.db, a.accountId)).toBe('9.7700');
+  });
+
+  it('stops every batch in flight when the balance runs out, keeping what was sent and charged', async () => {
+    const a = await account({ balance: '0.0900' });
+    for (let i = 0; i < 9; i += 1) await addContact(database.db, a.accountId);
+    const campaign = await insertCampaign(database.db, a.accountId, a.numberId, { template: 'Hello' });
+    const job = await execute(campaign);
+    // Something else spends most of the balance after the execution began: two messages' worth is left.
+    await database.db.transaction((tx) => debitAccount(tx, { accountId: a.accountId, amount: '0.0700', description: 'Elsewhere' }));
+
+    expect(await runCampaignExecution(database.db, job.id, { size: 1, inFlight: 3 })).toBe('finished');
+    const after = await jobOf(job.id);
+    expect(after).toMatchObject({ status: 'failed', submitted: 2, failures: 7, price: '0.0200', errorDescription: INSUFFICIENT_CREDIT_MESSAGE });
+    expect(await jobMessages(job.id)).toHaveLength(2);
+    expect(await balanceOf(database.db, a.accountId)).toBe('0.0000');
+  });
+
   it('goes on past contacts who can no longer be texted, and records why', async () => {
     const a = await account({ balance: '10' });
     const people = [];

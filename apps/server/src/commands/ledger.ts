@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { formatMoney } from '@parley/shared';
-import type { Tx } from '../db/client.js';
+import { queryRows, type Tx } from '../db/client.js';
 import { accountTransactions, accounts } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
 
@@ -91,24 +91,25 @@ export interface LedgerDebit {
 }
 
 /**
- * Debits an account: locks its row, takes the amount off the balance when the balance covers it and writes
- * the ledger entry, in the caller's transaction; otherwise throws InsufficientBalanceError and changes
- * nothing. The comparison and the arithmetic happen in PostgreSQL's numeric.
+ * Debits an account: takes the amount off the balance when the balance covers it and writes the ledger
+ * entry, in the caller's transaction (the account row stays locked until it ends); otherwise throws
+ * InsufficientBalanceError and changes nothing. The comparison and the arithmetic happen in PostgreSQL's
+ * numeric. Without an idempotency key it is one statement; with one, the row is locked first so the key is
+ * looked up by one debit at a time.
  */
 export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEntry> {
   const amount = formatMoney(debit.amount);
   if (amount.startsWith('-') || amount === '0.0000') throw new Error(`a debit must be above zero: ${debit.amount}`);
 
-  const [locked] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.id, debit.accountId))
-    // NO KEY UPDATE: a caller that inserted rows referencing the account (a contact, a message) already holds
-    // KEY SHARE on it; FOR UPDATE would deadlock two such callers, this waits its turn instead.
-    .for('no key update');
-  if (!locked) throw notFound('The account');
-
   if (debit.idempotencyKey !== undefined) {
+    const [locked] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, debit.accountId))
+      // NO KEY UPDATE: a caller that inserted rows referencing the account (a contact, a message) already holds
+      // KEY SHARE on it; FOR UPDATE would deadlock two such callers, this waits its turn instead.
+      .for('no key update');
+    if (!locked) throw notFound('The account');
     const [earlier] = await tx
       .select({ id: accountTransactions.id, balanceAfter: accountTransactions.balanceAfter })
       .from(accountTransactions)
@@ -119,24 +120,25 @@ export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEn
     if (earlier) return { transactionId: earlier.id, balanceAfter: formatMoney(earlier.balanceAfter), duplicate: true };
   }
 
-  const [updated] = await tx
-    .update(accounts)
-    .set({ balance: sql`${accounts.balance} - ${amount}::numeric`, updatedAt: new Date() })
-    .where(and(eq(accounts.id, debit.accountId), sql`${accounts.balance} >= ${amount}::numeric`))
-    .returning({ balance: accounts.balance });
-  if (!updated) throw new InsufficientBalanceError();
-
+  // The UPDATE locks the row (NO KEY UPDATE, as above) and, after waiting for another debit, checks the
+  // balance again as that one left it; the entry is written from the balance it returns.
   const transactionId = uuidv7();
-  await tx.insert(accountTransactions).values({
-    id: transactionId,
-    accountId: debit.accountId,
-    kind: 'debit',
-    amount,
-    balanceAfter: updated.balance,
-    description: debit.description,
-    idempotencyKey: debit.idempotencyKey ?? null,
-  });
-  return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
+  const [entry] = await queryRows<{ balance_after: string }>(
+    tx,
+    sql`with debited as (
+          update ${accounts} set balance = balance - ${amount}::numeric, updated_at = ${new Date().toISOString()}::timestamptz
+           where id = ${debit.accountId} and balance >= ${amount}::numeric
+          returning balance)
+        insert into ${accountTransactions} (id, account_id, kind, amount, balance_after, description, idempotency_key)
+        select ${transactionId}::uuid, ${debit.accountId}::uuid, 'debit', ${amount}::numeric, balance, ${debit.description},
+               ${debit.idempotencyKey ?? null}::text
+          from debited
+        returning balance_after::text as balance_after`,
+  );
+  if (entry) return { transactionId, balanceAfter: formatMoney(entry.balance_after), duplicate: false };
+  const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, debit.accountId)).limit(1);
+  if (!exists) throw notFound('The account');
+  throw new InsufficientBalanceError();
 }
 
 export interface LedgerRefund {

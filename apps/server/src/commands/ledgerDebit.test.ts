@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
+import { AppError } from '../http/errors.js';
 import { ledgerAndBalance } from '../test/accounts.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { createAccount } from '../test/factories.js';
@@ -51,6 +54,28 @@ describe.each(testDatabaseKinds)('ledger debits on %s', (kind) => {
     expect(first).toMatchObject({ balanceAfter: '0.7500', duplicate: false });
     expect(again).toEqual({ ...first, duplicate: true });
     expect(await ledgerAndBalance(database.db, accountId)).toEqual({ ledger: '0.7500', balance: '0.7500' });
+  });
+
+  it('answers 404 for an account that does not exist, with or without a key, and writes nothing', async () => {
+    const missing = randomUUID();
+    for (const key of [undefined, 'charge-x']) {
+      const error = await debit(missing, '0.0100', key).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ statusCode: 404 });
+    }
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from account_transactions where account_id = ${missing}`);
+    expect(row?.n).toBe(0);
+  });
+
+  it('writes each debit with the balance it left, in order, when debits race', async () => {
+    const accountId = await funded('1');
+    await Promise.all(Array.from({ length: 8 }, () => debit(accountId, '0.0300')));
+    const entries = await queryRows<{ balance_after: string }>(
+      database.db,
+      sql`select balance_after::text from account_transactions where account_id = ${accountId} and kind = 'debit' order by balance_after desc`,
+    );
+    expect(entries.map((e) => e.balance_after)).toEqual(['0.9700', '0.9400', '0.9100', '0.8800', '0.8500', '0.8200', '0.7900', '0.7600']);
+    expect(await ledgerAndBalance(database.db, accountId)).toEqual({ ledger: '0.7600', balance: '0.7600' });
   });
 
   it('refuses zero, negative and over-precise amounts', async () => {

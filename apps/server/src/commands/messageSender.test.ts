@@ -20,6 +20,7 @@ import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { createUser } from '../test/factories.js';
 import {
+  ALREADY_CHARGED_MESSAGE,
   CONVERSATION_CLOSED_MESSAGE,
   MESSAGE_EMPTY_FOR_CONTACT_MESSAGE,
   NONE_SENDABLE_MESSAGE,
@@ -189,6 +190,38 @@ describe.each(testDatabaseKinds)('sendMessages on %s', (kind) => {
     expect(await balanceOf(database.db, account.accountId)).toBe('0.0150');
     const [kept] = await database.db.select().from(contacts).where(eq(contacts.id, first.id));
     expect(kept?.senderPhoneNumberId).toBeNull();
+  });
+
+  it('lets racing sends spend the balance once: one queued, the other refused with 402 and nothing written', async () => {
+    const account = await sendingAccount(database.db, { balance: '0.0150' });
+    const first = await addContact(database.db, account.accountId);
+    const second = await addContact(database.db, account.accountId);
+    const before = await messagingCounts(database.db, account.accountId);
+    // Both may pass the first look at the balance; the debit, last in each, lets one through.
+    const results = await Promise.allSettled([send(account, { contactIds: [first.id] }), send(account, { contactIds: [second.id] })]);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.reason).toMatchObject({ statusCode: 402, message: 'Insufficient Credit' });
+    expect(await messagingCounts(database.db, account.accountId)).toEqual({
+      messages: before.messages + 1,
+      conversations: before.conversations + 1,
+      ledger: before.ledger + 1,
+      events: before.events + 2,
+    });
+    expect(await ledgerAndBalance(database.db, account.accountId)).toEqual({ ledger: '0.0050', balance: '0.0050' });
+  });
+
+  it('refuses a charge key used before with 409 and writes nothing: the debit, last, takes back the writes', async () => {
+    const account = await sendingAccount(database.db, { balance: '1' });
+    const first = await addContact(database.db, account.accountId);
+    const second = await addContact(database.db, account.accountId);
+    await send(account, { contactIds: [first.id], chargeIdempotencyKey: 'batch-1' });
+    const before = await messagingCounts(database.db, account.accountId);
+    const error = await refusal(send(account, { contactIds: [second.id], chargeIdempotencyKey: 'batch-1' }));
+    expect(error).toMatchObject({ statusCode: 409, message: ALREADY_CHARGED_MESSAGE });
+    expect(await messagingCounts(database.db, account.accountId)).toEqual(before);
+    expect(await messageRows(account.accountId)).toHaveLength(1);
+    expect(await balanceOf(database.db, account.accountId)).toBe('0.9900');
   });
 
   it('refuses a blocked, opted-out or invalid contact with its reason, and leaves them out of a larger send', async () => {

@@ -5,7 +5,7 @@ import { users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { activeSenderNumbers, senderCandidates } from '../messaging/senderNumbers.js';
 import { requireVerifiedEmail } from '../policies/verifiedEmail.js';
-import { debitAccount } from './ledger.js';
+import { debitAccount, InsufficientBalanceError } from './ledger.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
 import { loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
@@ -38,10 +38,10 @@ function chargeDescription(prepared: readonly PreparedMessage[]): string {
 /**
  * Step 1 of the path of a message (DESIGN.md), in the caller's transaction: the actor's right to spend,
  * each recipient's consent, the number each is texted from, the text, segments and price of each message,
- * ONE ledger debit for the lot (402 'Insufficient Credit' before anything is written), the conversations,
- * the queued messages (held until the recipient's quiet hours end) and their messageSent events. The same
- * code serves one message from the API and a campaign's thousands: the work is done in memory and written
- * in a few set-based statements.
+ * the conversations, the queued messages (held until the recipient's quiet hours end), their messageSent
+ * events and, last, ONE ledger debit for the lot. 402 'Insufficient Credit' (or any refusal) throws, and
+ * the caller's transaction must roll back: then nothing is written. The same code serves one message from
+ * the API and a campaign's thousands: the work is done in memory and written in a few set-based statements.
  */
 export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<SendMessagesResult> {
   const now = input.now ?? new Date();
@@ -69,16 +69,8 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
 
   const total = prepared.reduce((sum, p) => sum + p.priceUnits, 0n);
   const charged = unitsToMoney(total);
-  if (total > 0n) {
-    const entry = await debitAccount(tx, {
-      accountId,
-      amount: charged,
-      description: input.chargeDescription ?? chargeDescription(prepared),
-      ...(input.chargeIdempotencyKey === undefined ? {} : { idempotencyKey: input.chargeIdempotencyKey }),
-    });
-    // The same key again means these messages were queued by the earlier call: never twice.
-    if (entry.duplicate) throw new AppError(409, 'conflict', ALREADY_CHARGED_MESSAGE);
-  }
+  // A balance that cannot cover the send refuses it before anything is written; the debit below decides.
+  if (context.balanceUnits < total) throw new InsufficientBalanceError();
 
   const schedules = await scheduleMessages(context, prepared, now);
   const rows = await writeMessages(
@@ -95,6 +87,19 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
     schedules,
     now,
   );
+  // The debit comes last: it locks the account row until the commit, so sends of one account (a campaign's
+  // batches side by side) overlap in everything but this. A refusal here (the balance spent meanwhile, the
+  // key already used) throws, and the caller's transaction takes back all the writes above.
+  if (total > 0n) {
+    const entry = await debitAccount(tx, {
+      accountId,
+      amount: charged,
+      description: input.chargeDescription ?? chargeDescription(prepared),
+      ...(input.chargeIdempotencyKey === undefined ? {} : { idempotencyKey: input.chargeIdempotencyKey }),
+    });
+    // The same key again means these messages were queued by the earlier call: never twice.
+    if (entry.duplicate) throw new AppError(409, 'conflict', ALREADY_CHARGED_MESSAGE);
+  }
   return { messages: rows, unsendable, charged };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   countSegments,
   isContactTokenField,
@@ -14,7 +14,7 @@ import {
 } from '@parley/shared';
 import { assertContactReachable } from '../contacts/reachability.js';
 import type { Tx } from '../db/client.js';
-import { accountAttributes, accounts, plans, type ContactRow } from '../db/schema/index.js';
+import { accounts, plans, type ContactRow } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { chooseSenderNumber, type SenderCandidates, type SenderNumber } from '../messaging/senderNumbers.js';
 import type { SendRecipient } from './messageSenderRecipients.js';
@@ -38,32 +38,39 @@ import {
 export interface AccountSendContext {
   accountId: string;
   defaultCountry: string;
+  /** The balance when the send began, in ten-thousandths: a first check; the debit is the one that counts. */
+  balanceUnits: bigint;
   pricing: PlanPricing;
   /** The account's custom attribute names: the tokens besides the contact fields. */
   attributeNames: ReadonlySet<string>;
   quietHours: QuietHoursSetting;
 }
 
+/** One round trip: the account, its plan's pricing and its attribute names. */
 export async function loadAccountSendContext(tx: Tx, accountId: string): Promise<AccountSendContext> {
   const [row] = await tx
     .select({
       defaultCountry: accounts.defaultCountry,
+      balance: accounts.balance,
       pricing: plans.pricing,
       quietHoursEnabled: accounts.quietHoursEnabled,
       quietHoursStart: accounts.quietHoursStart,
       quietHoursEnd: accounts.quietHoursEnd,
+      // Qualified by hand: inside a selected subquery the builder leaves column names bare.
+      attributeNames: sql<string[]>`(select coalesce(array_agg(aa.name), '{}')::text[] from account_attributes aa
+                                      where aa.account_id = ${accountId})`,
     })
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row) throw notFound('The account');
-  const names = await tx.select({ name: accountAttributes.name }).from(accountAttributes).where(eq(accountAttributes.accountId, accountId));
   return {
     accountId,
     defaultCountry: row.defaultCountry,
+    balanceUnits: moneyToUnits(row.balance),
     pricing: planPricingSchema.parse(row.pricing),
-    attributeNames: new Set(names.map((n) => n.name)),
+    attributeNames: new Set(row.attributeNames),
     quietHours: { enabled: row.quietHoursEnabled, start: row.quietHoursStart, end: row.quietHoursEnd },
   };
 }

@@ -93,7 +93,7 @@ async function findOpen(tx: Tx, accountId: string, wanted: readonly Conversation
   return found;
 }
 
-function startedEvent(accountId: string, id: string, w: ConversationWanted, now: Date): NewEvent & { data: ConversationStartedEventData } {
+export function startedEvent(accountId: string, id: string, w: ConversationWanted, now: Date): NewEvent & { data: ConversationStartedEventData } {
   return {
     type: 'conversationStarted',
     accountId,

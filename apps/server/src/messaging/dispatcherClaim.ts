@@ -78,8 +78,12 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
           select p.id, p.messages_per_second
             from phone_numbers p
            where p.status = 'active' and p.next_dispatch_at <= ${at(now)}
-             and exists (select 1 from messages q
-                          where q.phone_number_id = p.id and q.status = 'queued' and q.send_after <= ${at(now)})
+             -- A scalar subquery, not EXISTS: EXISTS may become a semi-join, and with statistics from before
+             -- a campaign queued its messages the planner expects none and compares every queued message with
+             -- every number (seconds a claim); this is one probe of messages_dispatch_idx per number.
+             and (select q.id from messages q
+                   where q.phone_number_id = p.id and q.status = 'queued' and q.send_after <= ${at(now)}
+                   limit 1) is not null
            order by p.next_dispatch_at
            limit ${batchSize}
              for no key update of p skip locked
@@ -94,10 +98,12 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
                  ) c
            limit ${batchSize}
         )
+        -- No status test here: picked rows were locked as queued by this statement. With one, statistics from
+        -- before a campaign make the planner scan every queued message for each picked one (tens of seconds).
         update messages m
            set status = 'sending', claimed_at = ${at(token)}
           from picked, phone_numbers p, accounts a
-         where m.id = picked.id and m.status = 'queued' and p.id = m.phone_number_id and a.id = m.account_id
+         where m.id = picked.id and p.id = m.phone_number_id and a.id = m.account_id
         returning m.id, m.account_id, m.phone_number_id, m.from_number, m.to_number, m.body, m.encoding, m.segments,
                   m.media, m.attempts, m.time_zone, (m.approved_outside_hours_at is not null) as approved,
                   p.carrier, p.carrier_settings_id, a.quiet_hours_enabled, a.quiet_hours_start, a.quiet_hours_end`,

@@ -11,6 +11,7 @@ import { publishEvent } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { answerWithAutoResponder } from './autoResponderReply.js';
 import { openConversations, touchConversations } from './conversations.js';
+import { inboundMedia, receiveFromKnownContact } from './inboundKnown.js';
 import { applyComplianceKeyword, supportDetails, type KeywordOutcome } from './keywords.js';
 
 export type InboundResult =
@@ -141,7 +142,7 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
       fromNumber: contact.mobileNumber,
       toNumber: number.number,
       body: message.text,
-      media: message.media.map((item) => ({ url: item.url, type: item.contentType, filename: fileNameOf(item.url) })),
+      media: inboundMedia(message),
       status: 'received',
       carrier: number.carrier,
       carrierMessageId: message.carrierMessageId,
@@ -180,15 +181,6 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
   return { outcome: 'received', message: row, contactCreated: created, conversationStarted: conversation.started, keyword };
 }
 
-function fileNameOf(url: string): string {
-  try {
-    const name = new URL(url).pathname.split('/').pop();
-    return name !== undefined && name !== '' ? decodeURIComponent(name) : 'attachment';
-  } catch {
-    return 'attachment';
-  }
-}
-
 /**
  * An incoming message, in one transaction: the active number it was sent to gives the account (no such
  * number: logged and dropped); the contact is found by its number or created (contactCreated); the open
@@ -198,6 +190,9 @@ function fileNameOf(url: string): string {
  *
  * A message handed over twice (a carrier redelivering) is stored and answered once: the unique
  * (carrier, carrier_message_id) index of inbound messages decides, even between two processes at once.
+ *
+ * The common case, a known contact's message that no keyword or auto responder answers, takes two
+ * statements instead (inboundKnown.ts); whatever it leaves comes here.
  */
 export async function receiveInbound(
   database: Database,
@@ -205,6 +200,8 @@ export async function receiveInbound(
   log: Logger,
   now: Date = new Date(),
 ): Promise<InboundResult> {
+  const known = await receiveFromKnownContact(database, message, now);
+  if (known !== null) return { outcome: 'received', message: known.message, contactCreated: false, conversationStarted: known.conversationStarted, keyword: null };
   try {
     return await database.db.transaction((tx) => receiveInTransaction(tx, message, log, now));
   } catch (error) {

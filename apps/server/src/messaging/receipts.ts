@@ -73,11 +73,20 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
   return database.db.transaction(async (tx) => {
     const raw = await queryRows<Record<string, unknown>>(
       tx,
+      // Each receipt finds its message through messages_carrier_id_idx (OFFSET 0 keeps the lookup a probe per
+      // receipt: planned as a join, statistics from before the messages had carrier ids, which PGlite never
+      // refreshes, make the planner compare every sent message with every receipt, seconds a batch). The
+      // update then goes by primary key and checks the status again on the row it locks.
       sql`update messages m
-             set status = v.status, error_code = v.code, error_description = v.text, status_at = v.at
-            from jsonb_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
-           where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
-             and ${rankSql(sql`m.status`)} < ${rankSql(sql`v.status`)}
+             set status = t.status, error_code = t.code, error_description = t.text, status_at = t.at
+            from (select f.id, v.status, v.code, v.text, v.at
+                    from jsonb_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
+                    cross join lateral (
+                      select m.id from messages m
+                       where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
+                         and ${rankSql(sql`m.status`)} < ${rankSql(sql`v.status`)}
+                      offset 0) f) t
+           where m.id = t.id and ${rankSql(sql`m.status`)} < ${rankSql(sql`t.status`)}
           returning m.*`,
     );
     const rows = raw.map(messageFromRaw);

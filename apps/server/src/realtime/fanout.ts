@@ -10,6 +10,12 @@ import { eventRooms, refreshUserRooms, type RealtimeServer } from './server.js';
 /** Events read back per query. */
 const READ_CHUNK = 1000;
 
+/**
+ * Events emitted between two turns of the event loop: emitting a campaign's thousand status events at once
+ * would hold up the requests (an incoming message's webhook) and the other lane for tens of milliseconds.
+ */
+const EMIT_SLICE = 50;
+
 /** One lane's announced ids waiting to be read and emitted, and whether its drain runs. */
 interface LaneQueue {
   ids: number[];
@@ -90,7 +96,8 @@ export class RealtimeFanout {
 
   private async emitStored(ids: readonly number[]): Promise<void> {
     const rows = await this.database.db.select().from(events).where(inArray(events.id, [...ids])).orderBy(asc(events.id));
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && index % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       const event = toPayload(row);
       if (event.type === ACCESS_CHANGED_EVENT) await this.refreshRooms(event);
       const rooms = eventRooms(event);
