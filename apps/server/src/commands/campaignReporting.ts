@@ -133,18 +133,9 @@ export async function sendCampaignReport(deps: ReportingDeps, campaignJobId: str
 
   const statistics = await campaignJobStatistics(db, job.account_id, campaignJobId);
   const content = campaignReportMail({
+    ...record,
     accountName: job.account_name,
     campaignName: job.campaign_name,
-    status: record.status,
-    executedAt: record.createdAt,
-    finishedAt: record.finishedAt,
-    recipients: record.recipients,
-    submitted: record.submitted,
-    failures: record.failures,
-    incoming: record.incoming,
-    price: record.price,
-    errorDescription: record.errorDescription,
-    invalidCounts: record.invalidCounts,
     statuses: statistics.filter((s) => s.outgoing),
     link: `${deps.publicUrl}/campaigns`,
   });

@@ -1,4 +1,5 @@
-import { campaignInvalidReasonLabels, campaignInvalidReasons, type CampaignInvalidReason } from '@parley/shared';
+import { campaignInvalidReasonLabels, campaignInvalidReasons } from '@parley/shared';
+import type { ExecutionRecord } from '../commands/campaignExecutions.js';
 import { renderMail, type MailContent } from '../mail/templates/layout.js';
 
 const utcText = (at: Date): string => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -6,20 +7,14 @@ const count = (n: number): string => n.toLocaleString('en-US');
 /** 'undelivered' → 'Undelivered'. */
 const statusLabel = (status: string): string => status.charAt(0).toUpperCase() + status.slice(1);
 
-export interface CampaignReportMailInput {
+/** The execution as its row shows it (commands/campaignExecutions.ts), with the names and the link. */
+export interface CampaignReportMailInput
+  extends Pick<
+    ExecutionRecord,
+    'status' | 'createdAt' | 'finishedAt' | 'recipients' | 'submitted' | 'failures' | 'incoming' | 'price' | 'errorDescription' | 'invalidCounts'
+  > {
   accountName: string;
   campaignName: string;
-  status: 'running' | 'done' | 'failed';
-  executedAt: Date;
-  finishedAt: Date | null;
-  recipients: number;
-  submitted: number;
-  failures: number;
-  incoming: number;
-  /** Dollars, exact ('12.3400'). */
-  price: string;
-  errorDescription: string | null;
-  invalidCounts: Partial<Record<CampaignInvalidReason, number>>;
   /** Outgoing messages by status, as the job report counts them. */
   statuses: readonly { status: string; count: number }[];
   link: string;
@@ -30,9 +25,9 @@ function statusLine(input: CampaignReportMailInput): string {
     case 'running':
       return `It is still sending: ${count(input.submitted)} of ${count(input.recipients)} messages queued so far.`;
     case 'done':
-      return `It finished at ${utcText(input.finishedAt ?? input.executedAt)}.`;
+      return `It finished at ${utcText(input.finishedAt ?? input.createdAt)}.`;
     case 'failed':
-      return `It stopped at ${utcText(input.finishedAt ?? input.executedAt)}: ${input.errorDescription ?? 'no reason was recorded'}`;
+      return `It stopped at ${utcText(input.finishedAt ?? input.createdAt)}: ${input.errorDescription ?? 'no reason was recorded'}`;
   }
 }
 
@@ -45,7 +40,7 @@ export function campaignReportMail(input: CampaignReportMailInput): MailContent 
   const statuses = input.statuses.filter((s) => s.count > 0).map((s) => `${statusLabel(s.status)} ${count(s.count)}`);
   return renderMail(`Campaign report: ${input.campaignName}`, {
     intro: [
-      `The execution of the campaign "${input.campaignName}" of ${input.accountName} started at ${utcText(input.executedAt)}. ${statusLine(input)}`,
+      `The execution of the campaign "${input.campaignName}" of ${input.accountName} started at ${utcText(input.createdAt)}. ${statusLine(input)}`,
       `Recipients: ${count(input.recipients)}. Submitted: ${count(input.submitted)}. Failures: ${count(input.failures)}. Replies: ${count(input.incoming)}. Outbound price: $${input.price}.`,
       statuses.length > 0 ? `Messages by status: ${statuses.join(', ')}.` : 'No messages were sent.',
       invalidTotal > 0 ? `Left out: ${count(invalidTotal)} (${invalid.join(', ')}).` : 'No contact was left out.',

@@ -1,12 +1,11 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { autoMapColumns } from '@parley/shared';
 import { useState } from 'react';
 import { readCsvFile } from '../contacts/import/readCsvFile';
 import type { StepProps } from './stepProps';
+import { ChooseCsvButton } from './ChooseCsvButton';
 
 /**
  * File Upload: a sample of the files this campaign will be executed with, so Field Mapping can offer its
@@ -42,19 +41,7 @@ export const FileUploadStep = ({ draft, onChange, disabled }: StepProps) => {
         nothing is sent now.
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={disabled}>
-          Choose File
-          <input
-            hidden
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file !== undefined) void choose(file);
-            }}
-          />
-        </Button>
+        <ChooseCsvButton disabled={disabled} onFile={(chosen) => void choose(chosen)} />
         <Typography>{fileName ?? (draft.sampleColumns.length > 0 ? 'Columns read' : 'No file chosen')}</Typography>
       </Stack>
       {draft.sampleColumns.length > 0 && <Typography>Columns: {draft.sampleColumns.join(', ')}</Typography>}

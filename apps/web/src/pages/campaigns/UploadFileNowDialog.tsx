@@ -1,4 +1,3 @@
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { campaignFileRows } from './campaignFile';
 import { useExecuteCampaign } from './queries';
+import { ChooseCsvButton } from './ChooseCsvButton';
 
 /** 'Upload File Now': a CSV whose rows, through the campaign's field mappings, are this execution's audience. */
 export const UploadFileNowDialog = ({ accountId, campaign, onClose }: { accountId: string; campaign: Campaign; onClose: () => void }) => {
@@ -54,19 +54,7 @@ export const UploadFileNowDialog = ({ accountId, campaign, onClose }: { accountI
             {campaign.fieldMappings.map((m) => `${m.column} → ${isImportField(m.field) ? importFieldLabels[m.field] : m.field}`).join(', ')}.
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={execute.isPending}>
-              Choose File
-              <input
-                hidden
-                type="file"
-                accept=".csv,text/csv,text/plain"
-                onChange={(e) => {
-                  const chosen = e.target.files?.[0];
-                  e.target.value = '';
-                  if (chosen !== undefined) void choose(chosen);
-                }}
-              />
-            </Button>
+            <ChooseCsvButton disabled={execute.isPending} onFile={(chosen) => void choose(chosen)} />
             <Typography>{file === null ? 'No file chosen' : `${file.name}: ${file.rows.length.toLocaleString()} rows`}</Typography>
           </Stack>
           {missing.length > 0 && file !== null && (
