@@ -22,7 +22,7 @@ import {
  * delivered. PostgreSQL runs a web process and a worker process; PGlite one process. The contacts are
  * fresh (no conversation yet, so the campaign opens 100,000) and each keeps one of the group's numbers,
  * as after earlier sends, so the four share the load. Progress is read from the API (the daily counts
- * report, every 2 s); the figures come from the rows' own times once the server has stopped, so the
+ * report, every 5 s: it scans the day's messages); the figures come from the rows' own times once the server has stopped, so the
  * polling does not round them. Target (DESIGN.md): all delivered in under 60 s, no duplicate, the charge
  * exact and the ledger equal to the balance.
  *
@@ -41,7 +41,7 @@ const PRICE = '0.0079';
 const PRICE_UNITS = 79n;
 const CREDIT = '1000.0000';
 const TARGET_SECONDS = 60;
-const POLL_MS = 2000;
+const POLL_MS = 5000;
 const GIVE_UP_MS = 900_000;
 const ROWS_PER_STATEMENT = 1000;
 const TEMPLATE = 'Hi {{{firstName}}}, your appointment at Harbor Dental is tomorrow at 10:00. Reply STOP to opt out.';

@@ -30,8 +30,7 @@ const serverDist = path.join(repoRoot, 'apps', 'server', 'dist');
 interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: { execute(query: unknown): Promise<{ rows: Record<string, unknown>[] } | Record<string, unknown>[]> };
-  readonly pool?: { query(text: string, values?: unknown[]): Promise<unknown> };
-  readonly pglite?: { query(text: string, values?: unknown[]): Promise<unknown> };
+  readonly pool: { query(text: string, values?: unknown[]): Promise<unknown> };
   close(): Promise<void>;
 }
 interface Startable {
@@ -79,9 +78,7 @@ async function openBenchDatabase(m: Modules, target: DatabaseTarget, context: Be
 }
 
 function driverOf(database: Database): { query(text: string, values?: unknown[]): Promise<unknown> } {
-  const driver = database.pool ?? database.pglite;
-  if (driver === undefined) throw new Error('no driver to send bare statements');
-  return driver;
+  return database.pool;
 }
 
 async function rowsOf(database: Database, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {

@@ -26,8 +26,7 @@ interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: { execute(query: unknown): Promise<unknown> };
   /** The drivers themselves, for the baseline's bare statements. */
-  readonly pool?: { query(text: string, values: unknown[]): Promise<unknown> };
-  readonly pglite?: { query(text: string, values: unknown[]): Promise<unknown> };
+  readonly pool: { query(text: string, values: unknown[]): Promise<unknown> };
   close(): Promise<void>;
 }
 interface ServerModules {
@@ -184,8 +183,7 @@ async function baselineInsert(
     finished.push(c);
   }
   const accountId = await createAccount(modules, database);
-  const driver = database.pool ?? database.pglite;
-  if (driver === undefined) throw new Error('no driver to send bare statements');
+  const driver = database.pool;
   const insertColumns = 'id, account_id, first_name, last_name, mobile_number, mobile_country, email, attributes, tags, valid, error_description';
   // Statements and values are built before the clock starts: the baseline is the database's share alone.
   const statements: { text: string; values: unknown[] }[] = [];

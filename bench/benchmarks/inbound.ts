@@ -20,7 +20,9 @@ import { databaseModules, insertRows, loadModule, rowsOf, serverDist, type Datab
  * and a delivered message per campaign contact, who keeps that number) and table statistics, as one that
  * has been sending for a while. The server is warmed up first, as a running one is: a small campaign with
  * inbound messages arriving during it, none of it measured. Baseline, in the same run: the same inbound
- * requests to the idle server. Target (DESIGN.md): p99 under 100 ms while a campaign is sending.
+ * requests to the idle server. Target (DESIGN.md): p99 under 100 ms while a campaign is sending, over every
+ * sample from the Execute request on; `afterExecuteAnswered` gives the same from its answer on, to tell the
+ * audience's write (one transaction, which on PGlite holds the one session) apart from the sending.
  */
 
 const CAMPAIGN = 20_000;
@@ -384,9 +386,11 @@ export const inboundBenchmark: Benchmark = {
     context.log(`measured: executing a ${String(CAMPAIGN)}-contact campaign while inbound messages arrive`);
     const started = performance.now();
     let executionId: string | null = null;
+    let executeAnsweredAt = Number.POSITIVE_INFINITY;
     // Awaited below; the probes start with the request, as inbound messages do not wait for it.
     const execution = execute(client, campaignId, CAMPAIGN).then((id) => {
-      context.log(`  the execute request answered after ${String(Math.round(performance.now() - started))} ms`);
+      executeAnsweredAt = performance.now();
+      context.log(`  the execute request answered after ${String(Math.round(executeAnsweredAt - started))} ms`);
       return (executionId = id);
     });
     let refused: Error | null = null;
@@ -420,6 +424,9 @@ export const inboundBenchmark: Benchmark = {
     const measured = {
       ...percentiles(samples.map((s) => s.eventMs)),
       webhookMs: percentiles(samples.map((s) => s.webhookMs)),
+      // The same, leaving out what was sent while Execute wrote the audience (one transaction): not the target's
+      // figure, which counts every sample, but it tells that write apart from the sending.
+      afterExecuteAnswered: percentiles(samples.filter((s) => s.sentAt >= executeAnsweredAt).map((s) => s.eventMs)),
       campaignMessages: CAMPAIGN,
       campaignDelivered: delivered(executed),
       campaignQueuedSeconds: queuedSeconds,

@@ -13,8 +13,7 @@ export async function loadModule<T>(...segments: string[]): Promise<T> {
 /** What a benchmark needs of the server's `Database` (db/client.ts): the bare driver beside drizzle. */
 export interface BenchDatabase {
   readonly kind: 'pglite' | 'postgres';
-  readonly pool?: SqlDriver;
-  readonly pglite?: SqlDriver;
+  readonly pool: SqlDriver;
   readonly db: unknown;
   close(): Promise<void>;
 }
@@ -35,9 +34,7 @@ export async function databaseModules(): Promise<DatabaseModules> {
 }
 
 export function driverOf(database: BenchDatabase): SqlDriver {
-  const driver = database.pool ?? database.pglite;
-  if (driver === undefined) throw new Error('no driver to send bare statements');
-  return driver;
+  return database.pool;
 }
 
 export async function rowsOf(database: BenchDatabase, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {

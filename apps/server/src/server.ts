@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { inBackground } from './db/sessionPriority.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedPlans } from './billing/plans.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
@@ -105,7 +106,10 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     });
     const inboundMedia = inboundMediaJob({ database, media, config });
-    await jobs.start(options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database, jobs), inboundMedia]);
+    const definitions = options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database, jobs), inboundMedia];
+    // The job queue's polling and its handlers (campaign sending among them) are background work.
+    const queue = jobs;
+    await inBackground(() => queue.start(definitions));
     if (config.secrets.key === null && config.secrets.keyFile === null) {
       log.warn('SECRETS_KEY is not set: carriers get no signed URLs of uploaded media, so MMS with uploads fail (docs/media.md)');
     }
@@ -144,11 +148,13 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
-      await dispatcher.start();
+      const outbox = dispatcher;
+      await inBackground(() => outbox.start());
       // Receipts and replies flow in before anything is sent out.
       await carriers.start(carrierHandlers);
-      messageDispatcher = new MessageDispatcher({ database, carriers, log: log.child({ component: 'dispatcher' }) });
-      await messageDispatcher.start();
+      const sender = new MessageDispatcher({ database, carriers, log: log.child({ component: 'dispatcher' }) });
+      messageDispatcher = sender;
+      await inBackground(() => sender.start());
     }
 
     let stopping: Promise<void> | null = null;

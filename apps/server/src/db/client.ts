@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './dataDirLock.js';
+import { PgliteBridge } from './pgliteBridge.js';
+import { SessionPool } from './sessionPool.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -29,8 +29,11 @@ interface DatabaseBase {
 
 export interface PgliteDatabase extends DatabaseBase {
   readonly kind: 'pglite';
-  readonly pglite: PGlite;
+  /** The database's one session, lent to one caller at a time (requests before background work). */
+  readonly pool: SessionPool;
   readonly dataDir: string | null;
+  /** The whole database as a tar file, to start in-memory test databases from. */
+  dump(): Promise<Uint8Array>;
 }
 
 export interface PostgresDatabase extends DatabaseBase {
@@ -42,47 +45,73 @@ export interface PostgresDatabase extends DatabaseBase {
 export type Database = PgliteDatabase | PostgresDatabase;
 
 /**
- * A PGlite database in a data directory (held with a lock file) or, with null, in memory for tests.
- * `template` is a dump (PGlite.dumpDataDir) to start an in-memory database from: creating a cluster
- * takes seconds, loading a dump about one.
+ * Server settings for the embedded database. Full-page images guard against pages torn by an operating
+ * system crash; PGlite runs without fsync, so they protect nothing there, and they double the WAL
+ * written after each checkpoint.
  */
-export async function openPglite(dataDir: string | null, template?: Blob): Promise<PgliteDatabase> {
+const PGLITE_SETTINGS = ['-c', 'full_page_writes=off'];
+
+/**
+ * A PGlite database in a data directory (held with a lock file) or, with null, in memory for tests.
+ * PGlite runs in a thread of its own (pgliteBridge.ts) and is spoken to through node-postgres, as
+ * PostgreSQL is. `template` is a dump (dump()) to start an in-memory database from: creating a
+ * cluster takes seconds, loading a dump about one.
+ */
+export async function openPglite(dataDir: string | null, template?: Uint8Array): Promise<PgliteDatabase> {
   let lock: DataDirLock | null = null;
-  let dbDir: string | undefined;
+  let pgDataDir: string | null = null;
   if (dataDir !== null) {
     lock = acquireDataDirLock(dataDir);
-    dbDir = path.join(dataDir, 'pgdata');
-    fs.mkdirSync(dbDir, { recursive: true });
+    pgDataDir = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(pgDataDir, { recursive: true });
   }
   try {
-    const pglite =
-      dbDir !== undefined
-        ? new PGlite(dbDir)
-        : template === undefined
-          ? new PGlite()
-          : new PGlite({ loadDataDir: template });
-    await pglite.waitReady;
-    const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Db;
+    const bridge = await PgliteBridge.start({ pgDataDir, template: template ?? null, settings: PGLITE_SETTINGS });
+    const channels = new Map<string, Set<(payload: string) => void>>();
+    const pool = new SessionPool({
+      newClient: () => new pg.Client({ user: 'postgres', database: 'postgres', stream: () => bridge.connection() }),
+      async onConnect(client) {
+        client.on('notification', (message) => {
+          for (const onNotify of channels.get(message.channel) ?? []) onNotify(message.payload ?? '');
+        });
+        // A client that replaces a failed one starts a new session state: listen again.
+        for (const channel of channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      },
+    });
+    // drizzle leases a client for each transaction from a pool; SessionPool answers as node-postgres's does.
+    const db = drizzlePg({ client: pool as unknown as pg.Pool, schema, casing: 'snake_case' }) as unknown as Db;
     let closed = false;
     return {
       kind: 'pglite',
-      pglite,
+      pool,
       dataDir,
       db,
+      dump: () => bridge.dump(),
       async listen(channel, onNotify) {
-        const unsubscribe = await pglite.listen(channel, (payload) => {
-          onNotify(payload);
-        });
-        return unsubscribe;
+        let subscribers = channels.get(channel);
+        if (subscribers === undefined) {
+          subscribers = new Set();
+          channels.set(channel, subscribers);
+          // The session is the database's own: a NOTIFY comes back with the statement that commits it.
+          await pool.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        }
+        subscribers.add(onNotify);
+        return async () => {
+          subscribers.delete(onNotify);
+          if (subscribers.size > 0 || channels.get(channel) !== subscribers) return;
+          channels.delete(channel);
+          if (!closed) await pool.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
+        };
       },
       async ping() {
-        await pglite.query('select 1');
+        await pool.query('select 1');
       },
       async close() {
         if (closed) return;
         closed = true;
         try {
-          await pglite.close();
+          await pool.end();
+          await bridge.close();
         } finally {
           lock?.release();
         }
@@ -160,6 +189,15 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl !== null) return openPostgres(options.databaseUrl, options.poolMax);
   return openPglite(options.dataDir);
+}
+
+/**
+ * How many rows a background transaction (a campaign batch, a dispatcher claim, a simulator round) takes:
+ * `full`, or `contended` on PGlite while requests are waiting for its one session, so that they wait for
+ * a short transaction only (db/sessionPool.ts).
+ */
+export function backgroundBatch(database: Database, full: number, contended: number): number {
+  return database.kind === 'pglite' && database.pool.contended() ? contended : full;
 }
 
 /** Rows of a raw statement, the same on both drivers. */

@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database } from './client.js';
 
 /** apps/server/migrations, from src/db (tests) and from dist/db (built) alike. */
@@ -11,12 +9,8 @@ export const migrationsFolder = fileURLToPath(new URL('../../migrations', import
 // Any constant shared by every process of one deployment; two starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 7_311_042_001;
 
-/** Applies the committed migrations. Safe to call from several processes at once on PostgreSQL. */
+/** Applies the committed migrations. Safe to call from several processes at once on PostgreSQL; PGlite has one. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.pglite }), { migrationsFolder });
-    return;
-  }
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_SENDING, runCampaignExecution, stopExecution } from '../commands/campaignSender.js';
+import { campaignSending, runCampaignExecution, stopExecution } from '../commands/campaignSender.js';
 import type { Database } from '../db/client.js';
 import { defineJob, type JobQueue } from './queue.js';
 
@@ -23,7 +23,7 @@ export function campaignExecutionJob(database: Database) {
     expireInSeconds: 30 * 60,
     async handler({ campaignJobId }, ctx) {
       try {
-        const outcome = await runCampaignExecution(database.db, campaignJobId, { signal: ctx.signal, ...CAMPAIGN_SENDING[database.kind] });
+        const outcome = await runCampaignExecution(database.db, campaignJobId, { signal: ctx.signal, ...campaignSending(database) });
         ctx.log.info({ campaignJobId, outcome }, 'campaign execution sent');
       } catch (error) {
         if (ctx.retryCount >= CAMPAIGN_EXECUTION_RETRIES) await stopExecution(database.db, campaignJobId, CAMPAIGN_EXECUTION_ABANDONED_MESSAGE);

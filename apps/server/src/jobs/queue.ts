@@ -1,4 +1,6 @@
-import { PgBoss, fromPglite, type Job } from 'pg-boss';
+import { PgBoss, type Job } from 'pg-boss';
+import type pg from 'pg';
+import type { SessionPool } from '../db/sessionPool.js';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
@@ -42,6 +44,31 @@ export interface JobQueueOptions {
 }
 
 /**
+ * pg-boss on the embedded database's one session. pg-boss sends multi-statement blocks with their
+ * own BEGIN and COMMIT; one that fails would leave the session inside its transaction, where a pool
+ * of separate connections would have dropped it, so it is rolled back before the connection is given
+ * back.
+ */
+function sessionDatabase(pool: SessionPool): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+  return {
+    async executeSql(text, values) {
+      const client = await pool.connect();
+      try {
+        // Several statements answer an array of results at run time.
+        const result: unknown = await client.query(text, values);
+        const results = (Array.isArray(result) ? result : [result]) as pg.QueryResult[];
+        return { rows: results.flatMap((r) => r.rows as unknown[]) };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+/**
  * pg-boss on the product's database. Every role may send; only the worker role runs handlers and only
  * the scheduler role turns schedules into jobs. pg-boss claims each job for one worker across all
  * processes (SKIP LOCKED), and its timekeeper creates each scheduled job once.
@@ -61,7 +88,7 @@ export class JobQueue {
     };
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' })
+        ? new PgBoss({ ...common, db: sessionDatabase(database.pool), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: 'parley-jobs' });
     this.boss.on('error', (error: unknown) => {
       options.log.error({ err: error }, 'job queue error');

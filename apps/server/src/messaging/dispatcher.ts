@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { CarrierRegistry } from '../carriers/registry.js';
-import type { Database } from '../db/client.js';
+import { backgroundBatch, type Database } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { claimDueMessages, type Claim } from './dispatcherClaim.js';
 import { recoverStaleClaims, type Recovered } from './dispatcherRecovery.js';
@@ -58,7 +58,7 @@ export class MessageDispatcher {
   private readonly carriers: CarrierRegistry;
   private readonly log: Logger;
   private readonly pollIntervalMs: number;
-  private readonly batchSize: number;
+  private readonly fixedBatchSize: number | null;
   private readonly leaseSeconds: number;
   private readonly roundSeconds: number;
   private readonly submitConcurrency: number;
@@ -72,7 +72,7 @@ export class MessageDispatcher {
     this.carriers = options.carriers;
     this.log = options.log;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.batchSize = options.batchSize ?? 1000;
+    this.fixedBatchSize = options.batchSize ?? null;
     this.leaseSeconds = options.leaseSeconds ?? 60;
     this.roundSeconds = options.roundSeconds ?? 1;
     this.submitConcurrency = options.submitConcurrency ?? 32;
@@ -86,6 +86,11 @@ export class MessageDispatcher {
       failure: 'message dispatch round failed',
       round: async () => (await this.dispatchOnce()).claimed > 0,
     });
+  }
+
+  /** 1,000 messages a batch; on PGlite 250 while requests wait for its session (a claim or write holds it). */
+  private batchSize(): number {
+    return this.fixedBatchSize ?? backgroundBatch(this.database, 1000, 250);
   }
 
   start(): Promise<void> {
@@ -106,7 +111,7 @@ export class MessageDispatcher {
     const recovered = await this.recoverIfDue();
     const startedAt = performance.now();
     const claim = await this.database.db.transaction((tx) =>
-      claimDueMessages(tx, { now: this.clock(), batchSize: this.batchSize, roundSeconds: this.roundSeconds }, this.log),
+      claimDueMessages(tx, { now: this.clock(), batchSize: this.batchSize(), roundSeconds: this.roundSeconds }, this.log),
     );
     const round: DispatchRound = { claimed: 0, held: claim.held, sent: 0, failed: 0, retried: 0, refunded: 0, recovered };
     if (claim.messages.length === 0) return round;
@@ -141,7 +146,7 @@ export class MessageDispatcher {
     return recoverStaleClaims(
       this.database.db,
       this.carriers,
-      { now, leaseSeconds: this.leaseSeconds, limit: this.batchSize },
+      { now, leaseSeconds: this.leaseSeconds, limit: this.batchSize() },
       this.log,
     );
   }

@@ -95,6 +95,9 @@ export class RealtimeFanout {
   }
 
   private async emitStored(ids: readonly number[]): Promise<void> {
+    // No client connected to this process: nothing to emit, so nothing to read (a campaign's status events
+    // would otherwise be read for nobody). A client that connects later fetches what it has not seen.
+    if (this.io.engine.clientsCount === 0) return;
     const rows = await this.database.db.select().from(events).where(inArray(events.id, [...ids])).orderBy(asc(events.id));
     for (const [index, row] of rows.entries()) {
       if (index > 0 && index % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));

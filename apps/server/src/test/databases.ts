@@ -43,9 +43,9 @@ export async function createScratchPostgres(): Promise<{ url: string; drop: () =
   };
 }
 
-let template: Blob | undefined;
-function pgliteTemplate(): Blob {
-  template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+let template: Uint8Array | undefined;
+function pgliteTemplate(): Uint8Array {
+  template ??= new Uint8Array(fs.readFileSync(inject('pgliteTemplate')));
   return template;
 }
 

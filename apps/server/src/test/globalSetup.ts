@@ -19,8 +19,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const database = await openPglite(null);
   try {
     await migrateDatabase(database);
-    const dump = await database.pglite.dumpDataDir('none');
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    fs.writeFileSync(file, await database.dump());
   } finally {
     await database.close();
   }

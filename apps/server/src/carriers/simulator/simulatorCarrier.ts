@@ -1,6 +1,7 @@
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { queryRows, type Database } from '../../db/client.js';
+import { backgroundBatch, queryRows, type Database } from '../../db/client.js';
+import { inBackground } from '../../db/sessionPriority.js';
 import { phoneNumbers } from '../../db/schema/index.js';
 import { bulkUuidV7 } from '../../contacts/import/ids.js';
 import type {
@@ -83,7 +84,9 @@ export class SimulatorCarrier implements Carrier {
   private readonly clock: () => Date;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
-  private readonly batchSize: number;
+  private readonly fixedBatchSize: number | null;
+  /** The size of the last round's claim: a full one means more is due. */
+  private lastBatchSize = 0;
   private readonly throttle = new SubmitThrottle();
   private handlers: CarrierHandlers | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -96,14 +99,22 @@ export class SimulatorCarrier implements Carrier {
     this.clock = options.clock ?? (() => new Date());
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
     this.leaseMs = options.leaseMs ?? 10_000;
-    this.batchSize = options.batchSize ?? 2_000;
+    this.fixedBatchSize = options.batchSize ?? null;
+  }
+
+  /** 2,000 rows a round; on PGlite 500 while requests wait for its session (the receipts' write holds it). */
+  private batchSize(): number {
+    return this.fixedBatchSize ?? backgroundBatch(this.database, 2_000, 500);
   }
 
   start(handlers: CarrierHandlers): Promise<void> {
     this.handlers = handlers;
     if (!this.stopped) return Promise.resolve();
     this.stopped = false;
-    this.schedule(0);
+    // Its rounds stand for a carrier's bulk of receipts: background work on PGlite's one session.
+    inBackground(() => {
+      this.schedule(0);
+    });
     return Promise.resolve();
   }
 
@@ -242,6 +253,8 @@ export class SimulatorCarrier implements Carrier {
     const handlers = this.handlers;
     if (handlers === null) throw new Error('the simulator carrier is not started');
     const now = this.clock();
+    const batchSize = this.batchSize();
+    this.lastBatchSize = batchSize;
     // One statement, committed at once: the lease moves due_at on, so no other loop takes these rows while the
     // handlers run, and no transaction is held meanwhile (PGlite has one connection; the handlers write).
     const claimed = await queryRows<ClaimedRow>(
@@ -249,7 +262,7 @@ export class SimulatorCarrier implements Carrier {
       sql`update simulator_messages s set due_at = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
           from (select id, due_at from simulator_messages
                 where done_at is null and due_at <= ${now.toISOString()}::timestamptz
-                order by due_at, id limit ${this.batchSize}
+                order by due_at, id limit ${batchSize}
                 for update skip locked) c
           where s.id = c.id
           returning s.id, s.kind, s.business_number, s.phone_number, s.body, s.media, s.error_code, s.error_text,
@@ -327,6 +340,6 @@ export class SimulatorCarrier implements Carrier {
       this.log.error({ err: error }, 'simulator round failed');
     }
     // A full batch means more is due: go on at once.
-    this.schedule(claimed >= this.batchSize ? 0 : this.pollIntervalMs);
+    this.schedule(claimed >= this.lastBatchSize ? 0 : this.pollIntervalMs);
   }
 }
