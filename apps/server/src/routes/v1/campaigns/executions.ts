@@ -10,14 +10,14 @@ import {
   executeCampaignBodySchema,
 } from '@parley/shared';
 import { CAMPAIGN_NOT_FOUND, executeCampaign } from '../../../commands/campaignExecutor.js';
-import { EXECUTION_NOT_FOUND, findExecution, listExecutions } from '../../../commands/campaignExecutions.js';
+import { listExecutions } from '../../../commands/campaignExecutions.js';
 import { findCampaign } from '../../../commands/campaignManager.js';
 import { previewCampaign } from '../../../commands/campaignPreview.js';
-import { membershipOf, principalOf } from '../../../http/auth.js';
+import { membershipOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { AppError, notFound } from '../../../http/errors.js';
-import { enqueueCampaignExecution } from '../../../jobs/campaignExecution.js';
 import { presentExecution, presentPreview } from '../../../presenters/campaignExecution.js';
+import { executionStarter, presentStartedExecution } from './executionStart.js';
 
 const campaignParams = z.object({ acc: z.uuid(), id: z.string() });
 const errors = {
@@ -113,24 +113,15 @@ export const campaignExecutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     },
     async (request, reply) => {
       const { accountId } = membershipOf(request);
-      const principal = principalOf(request);
+      const starter = executionStarter(ctx, request);
       const body = request.body;
       const job = await executeCampaign(
         db,
-        (campaignJobId) => enqueueCampaignExecution(ctx.jobs, database, campaignJobId),
-        {
-          accountId,
-          campaignId: request.params.id,
-          userId: principal.clientId === undefined ? principal.userId : null,
-          rows: Array.isArray(body) ? body : undefined,
-        },
-        (error) => {
-          request.log.error({ err: error }, 'could not queue a campaign execution; the scheduler resumes it');
-        },
+        starter.enqueue,
+        { accountId, campaignId: request.params.id, userId: starter.userId, rows: Array.isArray(body) ? body : undefined },
+        starter.onEnqueueFailure,
       );
-      const record = await findExecution(db, accountId, job.id);
-      if (!record) throw notFound(EXECUTION_NOT_FOUND);
-      return reply.code(202).send({ data: presentExecution(record) });
+      return reply.code(202).send(await presentStartedExecution(ctx, accountId, job.id));
     },
   );
   return Promise.resolve();

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignExecutionRecordSchema, campaignJobReportRecordSchema, errorBodySchema, jobReportNames } from '@parley/shared';
 import { campaignJobReport } from '../../../commands/campaignJobReport.js';
-import { EXECUTION_NOT_FOUND, findExecution } from '../../../commands/campaignExecutions.js';
+import { EXECUTION_NOT_FOUND } from '../../../commands/campaignExecutions.js';
 import { resendFailedMessages } from '../../../commands/campaignResend.js';
-import { membershipOf, principalOf } from '../../../http/auth.js';
+import { membershipOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
-import { enqueueCampaignExecution } from '../../../jobs/campaignExecution.js';
-import { presentExecution } from '../../../presenters/campaignExecution.js';
 import { presentCampaignJobReport } from '../../../presenters/campaignJobReport.js';
+import { executionStarter, presentStartedExecution } from '../campaigns/executionStart.js';
 
 // Any strings: an unknown report name or a malformed id is simply not found.
 const reportParams = z.object({ acc: z.uuid(), name: z.string(), id: z.string() });
@@ -71,18 +70,14 @@ export const jobReportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
     async (request, reply) => {
       const { accountId } = membershipOf(request);
       requireCampaignReport(request.params.name);
-      const principal = principalOf(request);
+      const starter = executionStarter(ctx, request);
       const job = await resendFailedMessages(
         db,
-        (campaignJobId) => enqueueCampaignExecution(ctx.jobs, database, campaignJobId),
-        { accountId, jobId: request.params.id, userId: principal.clientId === undefined ? principal.userId : null },
-        (error) => {
-          request.log.error({ err: error }, 'could not queue a campaign execution; the scheduler resumes it');
-        },
+        starter.enqueue,
+        { accountId, jobId: request.params.id, userId: starter.userId },
+        starter.onEnqueueFailure,
       );
-      const record = await findExecution(db, accountId, job.id);
-      if (!record) throw notFound(EXECUTION_NOT_FOUND);
-      return reply.code(202).send({ data: presentExecution(record) });
+      return reply.code(202).send(await presentStartedExecution(ctx, accountId, job.id));
     },
   );
   return Promise.resolve();
