@@ -180,6 +180,40 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     expect(rows.find((r) => r.ref === accepted.id)?.id).toBe(once.accepted ? once.carrierMessageId : null);
   });
 
+  it('reports a receipt again when a message it already reported is submitted again, dated as the first; never early', async () => {
+    const { clock, advance } = manualClock();
+    const sim = carrier({ clock });
+    const seen = recordingHandlers();
+    await sim.start(seen.handlers);
+    const sent = message(phones[0] ?? '');
+    const first = await sim.send(sent);
+    if (!first.accepted) throw new Error('expected the simulator to accept');
+    // Resubmitted before its latency has passed: still one receipt, when it is due.
+    expect(await sim.send(sent)).toEqual(first);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.reports).toHaveLength(0);
+    advance(1500);
+    await vi.waitFor(() => {
+      expect(seen.reports).toHaveLength(1);
+    }, { timeout: 5_000, interval: 20 });
+    const firstAt = seen.reports[0]?.at.getTime() ?? 0;
+
+    // After its receipt: the repeat is the same message and its receipt comes once more, dated as before.
+    advance(60_000);
+    expect(await sim.send(sent)).toEqual(first);
+    await vi.waitFor(() => {
+      expect(seen.reports).toHaveLength(2);
+    }, { timeout: 5_000, interval: 20 });
+    expect(seen.reports[1]).toMatchObject({ carrierMessageId: first.carrierMessageId, status: 'delivered', errorCode: null });
+    expect((seen.reports[1]?.at.getTime() ?? 0) - firstAt).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.reports).toHaveLength(2);
+    const rows = await database.db.select().from(simulatorMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'delivered' });
+    expect(rows[0]?.doneAt).not.toBeNull();
+  });
+
   it('refuses submits over the messages per second of a business number, retryable', async () => {
     await saveSimulatorSettings(database.db, { ...plainSettings, messagesPerSecond: 5 });
     const { clock, advance } = manualClock();

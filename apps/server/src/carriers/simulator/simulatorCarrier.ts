@@ -134,7 +134,8 @@ export class SimulatorCarrier implements Carrier {
 
   /**
    * Writes the messages to their phones in one statement. A message id sent before (a resubmit after a
-   * crash) is the same row: the same carrier id, or the same refusal.
+   * crash) is the same row: the same carrier id, or the same refusal; its receipt, if already reported, is
+   * reported again.
    */
   async sendMany(messages: readonly OutboundMessage[]): Promise<SubmitResult[]> {
     if (messages.length === 0) return [];
@@ -199,7 +200,15 @@ export class SimulatorCarrier implements Carrier {
             from jsonb_to_recordset(${jsonParam(rows)})
               as r(id uuid, ref text, bn text, pn text, body text, media jsonb, status text, ec text, et text, seq int,
                    due timestamptz, done timestamptz)
-            on conflict (ref) where ref is not null do update set ref = excluded.ref
+            -- A repeat of a message whose receipt went out already reports it again, due at once and dated
+            -- as before: the first may have come while the message was back in the queue after a crash, with
+            -- no carrier id to be matched by. (The right-hand sides read the row as it was.)
+            on conflict (ref) where ref is not null do update
+              set ref = excluded.ref,
+                  done_at = case when simulator_messages.status in ('delivered', 'undelivered') then null
+                                 else simulator_messages.done_at end,
+                  due_at = case when simulator_messages.status in ('delivered', 'undelivered') then simulator_messages.done_at
+                                else simulator_messages.due_at end
             returning id, ref, status, error_code, error_text`,
       );
       for (const row of written) {
