@@ -68,6 +68,22 @@ export function consentDescription(reason: CampaignInvalidReason, errorDescripti
   return reason === 'invalidNumber' && errorDescription !== null ? `${base} ${errorDescription}` : base;
 }
 
+/** A selected contact consent leaves out. */
+interface LeftOut extends Record<string, unknown> {
+  id: string;
+  mobile: string;
+  reason: CampaignInvalidReason;
+  error: string | null;
+}
+
+const leftOutEntry = (row: LeftOut): CampaignInvalidEntry => ({
+  reason: row.reason,
+  description: consentDescription(row.reason, row.error),
+  contact: { id: row.id },
+  mobile: row.mobile,
+  row: null,
+});
+
 /**
  * Writes the audience into `campaign_job_recipients` (in contact id order, so oldest contacts first) in one
  * statement, and answers how many went in and the contacts left out with their reasons.
@@ -89,7 +105,7 @@ export async function insertAudience(
           returning 1)
         select count(*)::int as n from ins`,
   );
-  const left = await queryRows<{ id: string; mobile: string; reason: CampaignInvalidReason; error: string | null }>(
+  const left = await queryRows<LeftOut>(
     q,
     sql`select * from (
           select ${contacts.id} as id, ${contacts.mobileNumber} as mobile, ${reason} as reason,
@@ -99,14 +115,50 @@ export async function insertAudience(
   );
   return {
     recipients: inserted?.n ?? 0,
-    invalid: left.map((row) => ({
-      reason: row.reason,
-      description: consentDescription(row.reason, row.error),
-      contact: { id: row.id },
-      mobile: row.mobile,
-      row: null,
-    })),
+    invalid: left.map(leftOutEntry),
   };
+}
+
+/** One chunk of an audience written by writeAudienceChunk. */
+export interface AudienceChunk {
+  /** Recipients written, at positions after the chunk's first. */
+  written: number;
+  /** The last contact read (sent to or left out); null when the audience had no more. */
+  last: string | null;
+  /** Whether fewer contacts than asked were left: the audience is written. */
+  finished: boolean;
+  invalid: CampaignInvalidEntry[];
+}
+
+/**
+ * Writes the next `limit` contacts of the audience after contact `after` (in contact id order, as
+ * insertAudience does) at positions after `position`, in one statement: what a transaction of its own
+ * writes while an execution is prepared in chunks (campaignPreparation.ts).
+ */
+export async function writeAudienceChunk(
+  q: Queryable,
+  input: { accountId: string; jobId: string; filters: CampaignFilters; after: string | null; position: number; limit: number },
+): Promise<AudienceChunk> {
+  const { accountId, filters } = input;
+  const after = input.after === null ? sql`true` : sql`${contacts.id} > ${input.after}::uuid`;
+  const [row] = await queryRows<{ written: number; read: number; last: string | null; left: LeftOut[] }>(
+    q,
+    sql`with sel as (
+          select ${contacts.id} as id, ${contacts.mobileNumber} as mobile, ${exclusionReason(accountId, filters)} as reason,
+                 ${contacts.errorDescription} as error
+            from ${contacts} where ${audienceMatch(accountId, filters)} and ${after}
+           order by ${contacts.id} limit ${input.limit}),
+        ins as (
+          insert into campaign_job_recipients (job_id, position, contact_id)
+          select ${input.jobId}::uuid, ${input.position}::int + row_number() over (order by id), id from sel where reason is null
+          returning 1)
+        select (select count(*)::int from ins) as written, (select count(*)::int from sel) as read,
+               (select id from sel order by id desc limit 1) as last,
+               (select coalesce(jsonb_agg(jsonb_build_object('id', id, 'mobile', mobile, 'reason', reason, 'error', error) order by id), '[]'::jsonb)
+                  from sel where reason is not null) as left`,
+  );
+  if (!row) throw new Error('the audience chunk answered nothing');
+  return { written: row.written, last: row.last, finished: row.read < input.limit, invalid: row.left.map(leftOutEntry) };
 }
 
 /** The audience as SQL selecting the ids of the contacts that would be texted (for a preview). */

@@ -59,8 +59,8 @@ export class CampaignPricer {
   private readonly prices = new Map<string, Priced>();
 
   constructor(
-    private readonly context: AccountSendContext,
-    private readonly message: CampaignMessage,
+    readonly context: AccountSendContext,
+    readonly message: CampaignMessage,
   ) {
     this.personal = parseTemplate(message.template).tokens.length > 0;
     this.render = compileTemplate(message.template, context.attributeNames);
@@ -104,7 +104,13 @@ export class CampaignPricer {
  * transaction.
  */
 export async function estimateCampaign(tx: Tx, accountId: string, ids: SQL, message: CampaignMessage): Promise<CampaignEstimate> {
-  const pricer = new CampaignPricer(await loadAccountSendContext(tx, accountId), message);
+  return estimateWith(tx, new CampaignPricer(await loadAccountSendContext(tx, accountId), message), ids);
+}
+
+/** The same with a pricer already made (one for all the chunks of an execution's audience). */
+export async function estimateWith(tx: Tx, pricer: CampaignPricer, ids: SQL): Promise<CampaignEstimate> {
+  const { accountId } = pricer.context;
+  const message = pricer.message;
   let units = 0n;
   let recipients = 0;
   const refused: RefusedRecipient[] = [];

@@ -97,6 +97,9 @@ async function selectExecutions(q: Queryable, where: SQL, page: { limit: number;
   return rows.map(recordOf);
 }
 
+/** An execution still 'preparing' (campaignPreparation.ts) is not one yet. */
+const listed = sql`j.status <> 'preparing'`;
+
 /** A campaign's executions, newest first. */
 export async function listExecutions(
   q: Queryable,
@@ -104,7 +107,7 @@ export async function listExecutions(
   campaignId: string,
   page: ListQuery,
 ): Promise<{ records: ExecutionRecord[]; totalCount: number }> {
-  const where = sql`j.account_id = ${accountId} and j.campaign_id = ${campaignId}`;
+  const where = sql`j.account_id = ${accountId} and j.campaign_id = ${campaignId} and ${listed}`;
   const [total] = await queryRows<{ n: number }>(q, sql`select count(*)::int as n from campaign_jobs j where ${where}`);
   return { records: await selectExecutions(q, where, page), totalCount: total?.n ?? 0 };
 }
@@ -112,6 +115,6 @@ export async function listExecutions(
 /** One execution of the account; null for another account's, an unknown or a malformed id. */
 export async function findExecution(q: Queryable, accountId: string, id: string): Promise<ExecutionRecord | null> {
   if (!isUuid(id)) return null;
-  const [record] = await selectExecutions(q, sql`j.account_id = ${accountId} and j.id = ${id}`, { limit: 1, offset: 0 });
+  const [record] = await selectExecutions(q, sql`j.account_id = ${accountId} and j.id = ${id} and ${listed}`, { limit: 1, offset: 0 });
   return record ?? null;
 }

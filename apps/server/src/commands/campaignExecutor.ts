@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   CAMPAIGN_FILE_NOT_EXPECTED_MESSAGE,
@@ -16,10 +16,11 @@ import { isUuid } from '../lists/queries.js';
 import { activeSenderNumbers, senderCandidates } from '../messaging/senderNumbers.js';
 import { requireVerifiedEmail } from '../policies/verifiedEmail.js';
 import { consentDescription, exclusionReason, insertAudience } from './campaignAudience.js';
-import { estimateCampaign, type CampaignMessage } from './campaignEstimate.js';
+import { CampaignPricer, estimateWith, type CampaignMessage } from './campaignEstimate.js';
 import { upsertFileContacts, type FileRecipient } from './campaignFileRows.js';
 import { storedFieldMappings, storedFilters } from './campaignStored.js';
 import { InsufficientBalanceError } from './ledger.js';
+import { loadAccountSendContext } from './messageSenderPrepare.js';
 
 /*
  * Executing a campaign (spec §4: 'Execution is blocked when balance is below the estimated price';
@@ -28,7 +29,8 @@ import { InsufficientBalanceError } from './ledger.js';
  * campaign_job_recipients (or, for File Upload, the rows create or update their contacts and become the
  * recipients), the estimate is priced exactly as the sender charges, the balance must cover it (else 402
  * 'Insufficient Credit' and nothing is written), and the campaign counts the run. Sending happens after the
- * commit, in the background (campaignSender.ts), in small batches.
+ * commit, in the background (campaignSender.ts), in small batches. Execute Now of a Manual or Scheduled
+ * campaign writes the same in chunks instead (campaignPreparation.ts), from the same parts.
  */
 
 export const CAMPAIGN_NOT_FOUND = 'The campaign';
@@ -73,8 +75,8 @@ async function insertFileRecipients(tx: Tx, jobId: string, recipients: readonly 
 }
 
 /**
- * File Upload: the rows' contacts, then consent (blocked, opted out, invalid numbers are left out with
- * their row), then the recipients in row order.
+ * File Upload: the rows' contacts, then consent (blocked, opted out, opted out of the list the row names,
+ * invalid numbers are left out with their row), then the recipients in row order.
  */
 async function fileAudience(
   tx: Tx,
@@ -97,6 +99,18 @@ async function fileAudience(
     );
     for (const f of found) refused.set(f.id, { reason: f.reason, error: f.error });
   }
+  // A row that names a list is texted as a member of it: one who opted out of that list is left out.
+  const listed = read.recipients.filter((r) => r.listId !== null && !refused.has(r.contactId)).map((r) => ({ c: r.contactId, l: r.listId }));
+  for (let at = 0; at < listed.length; at += RECIPIENT_WRITE_BATCH) {
+    const optedOut = await queryRows<{ contact_id: string }>(
+      tx,
+      sql`select lm.contact_id from list_members lm
+            join jsonb_to_recordset(${JSON.stringify(listed.slice(at, at + RECIPIENT_WRITE_BATCH))}::jsonb) as p(c uuid, l uuid)
+              on lm.contact_id = p.c and lm.list_id = p.l
+           where lm.account_id = ${accountId} and lm.status = 'optedOut'`,
+    );
+    for (const o of optedOut) refused.set(o.contact_id, { reason: 'listOptedOut', error: null });
+  }
   const invalid = [...read.invalid];
   const sendable: FileRecipient[] = [];
   for (const r of read.recipients) {
@@ -113,7 +127,7 @@ async function fileAudience(
 }
 
 /** Throws 402 'Insufficient Credit' when the balance is below the estimate. */
-async function requireBalance(tx: Tx, accountId: string, price: string): Promise<void> {
+export async function requireBalance(tx: Tx, accountId: string, price: string): Promise<void> {
   const [row] = await queryRows<{ covered: boolean }>(
     tx,
     sql`select balance >= ${price}::numeric as covered from accounts where id = ${accountId}`,
@@ -137,12 +151,16 @@ export interface ExecutionSource {
   templateId: string | null;
 }
 
-/** Writes the execution's row ('running', no recipients yet) after checking its sender can send; answers its id. */
+/**
+ * Writes the execution's row (no recipients yet) after checking its sender can send; answers its id. It is
+ * 'running' when written in the transaction that completes it, 'preparing' while its audience is written in
+ * chunks (campaignPreparation.ts).
+ */
 export async function insertExecutionJob(
   tx: Tx,
   campaign: CampaignRow,
   source: ExecutionSource,
-  input: { userId: string | null; now: Date },
+  input: { userId: string | null; now: Date; status?: 'running' | 'preparing' },
 ): Promise<string> {
   await checkSender(tx, campaign.accountId, source.phoneNumberFilter as PhoneNumberFilter);
   const jobId = uuidv7();
@@ -150,7 +168,7 @@ export async function insertExecutionJob(
     id: jobId,
     accountId: campaign.accountId,
     campaignId: campaign.id,
-    status: 'running',
+    status: input.status ?? 'running',
     template: source.template,
     media: source.media,
     phoneNumberFilter: source.phoneNumberFilter,
@@ -171,6 +189,58 @@ export interface WrittenAudience {
 }
 
 /**
+ * Prices the recipients `ids` selects (of the execution's) exactly as the sender will, and removes those it
+ * would refuse: answers how many are left, their price and the refused as invalid entries.
+ */
+export async function priceRecipients(
+  tx: Tx,
+  pricer: CampaignPricer,
+  jobId: string,
+  ids: SQL,
+  rowOf?: Map<string, number>,
+): Promise<{ recipients: number; price: string; invalid: CampaignInvalidEntry[] }> {
+  const estimate = await estimateWith(tx, pricer, ids);
+  const invalid: CampaignInvalidEntry[] = [];
+  if (estimate.refused.length > 0) {
+    const refusedIds = estimate.refused.map((r) => r.contactId);
+    await tx.execute(sql`
+      delete from campaign_job_recipients
+       where job_id = ${jobId} and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(refusedIds)}::jsonb))::uuid)`);
+    for (const r of estimate.refused) {
+      invalid.push({ reason: r.reason, description: r.description, contact: { id: r.contactId }, mobile: r.mobile, row: rowOf?.get(r.contactId) ?? null });
+    }
+  }
+  return { recipients: estimate.recipients, price: estimate.price, invalid };
+}
+
+/**
+ * Opens an execution whose audience is written and priced: 'running' ('done' when nobody could be texted)
+ * with its counts, and counted on the campaign. The caller has checked the balance.
+ */
+export async function openExecution(
+  tx: Tx,
+  campaignId: string,
+  jobId: string,
+  audience: { recipients: number; invalid: CampaignInvalidEntry[] },
+  now: Date,
+): Promise<CampaignJobRow | null> {
+  const nobody = audience.recipients === 0;
+  const [job] = await tx
+    .update(campaignJobs)
+    .set({
+      recipients: audience.recipients,
+      invalid: audience.invalid,
+      status: nobody ? 'done' : 'running',
+      ...(nobody ? { finishedAt: now } : {}),
+    })
+    .where(eq(campaignJobs.id, jobId))
+    .returning();
+  if (!job) return null;
+  await countExecution(tx, campaignId, jobId, now);
+  return job;
+}
+
+/**
  * Finishes an execution whose recipients are written: prices them exactly as the sender will (leaving out
  * those it would refuse), requires the balance to cover it (402 'Insufficient Credit', the caller's
  * transaction rolls back), stores the counts and counts the run on the campaign.
@@ -184,31 +254,11 @@ export async function completeExecution(
   now: Date,
 ): Promise<CampaignJobRow> {
   const { accountId } = campaign;
-  const estimate = await estimateCampaign(tx, accountId, sql`select contact_id from campaign_job_recipients where job_id = ${jobId}`, message);
-  const invalid = [...audience.invalid];
-  if (estimate.refused.length > 0) {
-    const refusedIds = estimate.refused.map((r) => r.contactId);
-    await tx.execute(sql`
-      delete from campaign_job_recipients
-       where job_id = ${jobId} and contact_id in (select (jsonb_array_elements_text(${JSON.stringify(refusedIds)}::jsonb))::uuid)`);
-    for (const r of estimate.refused) {
-      invalid.push({ reason: r.reason, description: r.description, contact: { id: r.contactId }, mobile: r.mobile, row: audience.rowOf?.get(r.contactId) ?? null });
-    }
-  }
-  await requireBalance(tx, accountId, estimate.price);
-
-  const nobody = estimate.recipients === 0;
-  const [job] = await tx
-    .update(campaignJobs)
-    .set({
-      recipients: estimate.recipients,
-      invalid,
-      ...(nobody ? { status: 'done' as const, finishedAt: now } : {}),
-    })
-    .where(eq(campaignJobs.id, jobId))
-    .returning();
+  const pricer = new CampaignPricer(await loadAccountSendContext(tx, accountId), message);
+  const priced = await priceRecipients(tx, pricer, jobId, sql`select contact_id from campaign_job_recipients where job_id = ${jobId}`, audience.rowOf);
+  await requireBalance(tx, accountId, priced.price);
+  const job = await openExecution(tx, campaign.id, jobId, { recipients: priced.recipients, invalid: [...audience.invalid, ...priced.invalid] }, now);
   if (!job) throw new Error('the execution vanished');
-  await countExecution(tx, campaign.id, jobId, now);
   return job;
 }
 
@@ -295,30 +345,16 @@ export async function startExecution(
   onEnqueueError: (error: unknown) => void,
 ): Promise<CampaignJobRow> {
   const job = await db.transaction(create);
-  if (job.status === 'running') {
-    try {
-      await enqueue(job.id);
-    } catch (error) {
-      onEnqueueError(error);
-    }
-  }
+  await queueExecution(job, enqueue, onEnqueueError);
   return job;
 }
 
-/**
- * POST .../execute: locks the campaign, checks it may run (active; rows for File Upload and only then; a
- * person's e-mail verified), creates the execution and, after the commit, queues its sending.
- */
-export async function executeCampaign(
-  db: Db,
-  enqueue: EnqueueExecution,
-  input: ExecutionInput & { accountId: string; campaignId: string },
-  onEnqueueError: (error: unknown) => void,
-): Promise<CampaignJobRow> {
-  return startExecution(
-    db,
-    enqueue,
-    async (tx) => createExecutionIn(tx, await lockExecutableCampaign(tx, input.accountId, input.campaignId, input.userId), input),
-    onEnqueueError,
-  );
+/** Queues the sending of an execution that is running; a queue that cannot take it is the sweep's to retry. */
+export async function queueExecution(job: CampaignJobRow, enqueue: EnqueueExecution, onEnqueueError: (error: unknown) => void): Promise<void> {
+  if (job.status !== 'running') return;
+  try {
+    await enqueue(job.id);
+  } catch (error) {
+    onEnqueueError(error);
+  }
 }

@@ -28,6 +28,8 @@ export interface FileRecipient {
   row: number;
   contactId: string;
   mobile: string;
+  /** The list the row puts the contact on, if it names one: an opt-out of it leaves the row out. */
+  listId: string | null;
   /** The row's mapped cells (column → value), kept with the recipient. */
   data: Record<string, string>;
 }
@@ -143,7 +145,7 @@ export async function upsertFileContacts(
   const recipients = accepted.map((a): FileRecipient => {
     const contactId = ids.get(a.contact.mobile.number);
     if (contactId === undefined) throw new Error(`the contact of row ${String(a.row)} was not written`);
-    return { row: a.row, contactId, mobile: a.contact.mobile.number, data: a.data };
+    return { row: a.row, contactId, mobile: a.contact.mobile.number, listId: a.listId, data: a.data };
   });
   return { recipients, invalid: invalid.sort((a, b) => (a.row ?? 0) - (b.row ?? 0)) };
 }

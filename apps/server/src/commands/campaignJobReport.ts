@@ -41,7 +41,7 @@ export async function campaignJobStatistics(db: Db, accountId: string, jobId: st
   if (!isUuid(jobId)) return [];
   const [job] = await queryRows<{ created_at: string | Date }>(
     db,
-    sql`select created_at from campaign_jobs where id = ${jobId} and account_id = ${accountId}`,
+    sql`select created_at from campaign_jobs where id = ${jobId} and account_id = ${accountId} and status <> 'preparing'`,
   );
   return job === undefined ? [] : jobStatistics(db, accountId, jobId, asDate(job.created_at));
 }
@@ -162,7 +162,7 @@ export async function campaignJobReport(q: Queryable, accountId: string, jobId: 
   const [job] = await queryRows<JobSqlRow>(
     q,
     sql`select id, campaign_id, created_at, status, error_description, jsonb_array_length(invalid) as invalid_count
-          from campaign_jobs where id = ${jobId} and account_id = ${accountId}`,
+          from campaign_jobs where id = ${jobId} and account_id = ${accountId} and status <> 'preparing'`,
   );
   if (!job) return null;
   const [invalid, statistics, errors, resendable] = await Promise.all([

@@ -62,7 +62,7 @@ export async function dueCampaignReports(db: Db, now: Date, limit = REPORTING_BA
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select j.id from campaign_jobs j
-         where j.reporting is not null and j.reported_at is null and j.created_at <= ${now}
+         where j.reporting is not null and j.reported_at is null and j.created_at <= ${now} and j.status <> 'preparing'
            and (j.report_claimed_at is null or j.report_claimed_at < ${new Date(now.getTime() - REPORTING_CLAIM_LEASE_MS)})
            and (case when j.reporting->>'when' = 'afterFinish' then j.finished_at else j.created_at end)
                + ${delayInterval(sql`j.reporting`)} <= ${now}

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   emptyCampaignFilters,
   RESEND_NOTHING_MESSAGE,
@@ -192,7 +192,7 @@ async function sourceJob(tx: Tx, accountId: string, jobId: string): Promise<Camp
   const [found] = await tx
     .select()
     .from(campaignJobs)
-    .where(and(eq(campaignJobs.accountId, accountId), eq(campaignJobs.id, jobId)))
+    .where(and(eq(campaignJobs.accountId, accountId), eq(campaignJobs.id, jobId), ne(campaignJobs.status, 'preparing')))
     .limit(1);
   if (!found) throw notFound(EXECUTION_NOT_FOUND);
   return found;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { nextExecution } from '@parley/shared';
 import { queryRows, type Db } from '../db/client.js';
-import { campaigns } from '../db/schema/index.js';
+import { campaigns, type CampaignJobRow } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { createExecutionIn, recordFailedExecution, type EnqueueExecution } from './campaignExecutor.js';
 import { finishExecution } from './campaignSender.js';
@@ -22,7 +22,7 @@ const CLAIMS_PER_TICK = 100;
 export interface ScheduledRun {
   campaignId: string;
   campaignJobId: string;
-  status: 'running' | 'done' | 'failed';
+  status: CampaignJobRow['status'];
   error?: string;
 }
 

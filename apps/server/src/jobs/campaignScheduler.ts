@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { removeAbandonedPreparations } from '../commands/campaignPreparation.js';
 import { resumeStalledExecutions, runDueCampaigns } from '../commands/campaignScheduling.js';
 import type { Database } from '../db/client.js';
 import { CAMPAIGN_EXECUTION_JOB, enqueueCampaignExecution } from './campaignExecution.js';
@@ -9,7 +10,8 @@ const LIVE_STATES: ReadonlySet<string> = new Set(['created', 'retry', 'active'])
 
 /**
  * Every minute, from the scheduler role: runs the scheduled campaigns that are due (each exactly once across
- * processes, commands/campaignScheduling.ts) and queues again any execution left without a runner.
+ * processes, commands/campaignScheduling.ts), queues again any execution left without a runner, and removes
+ * the preparations a dead process left.
  */
 export function campaignSchedulerJob(database: Database, jobs: JobQueue) {
   const enqueue = (campaignJobId: string): Promise<void> => enqueueCampaignExecution(jobs, database, campaignJobId);
@@ -34,8 +36,9 @@ export function campaignSchedulerJob(database: Database, jobs: JobQueue) {
         },
         enqueue,
       );
-      if (runs.length > 0 || swept.resumed.length > 0 || swept.finished.length > 0) {
-        ctx.log.info({ runs, resumed: swept.resumed, finished: swept.finished }, 'scheduled campaigns');
+      const abandoned = await removeAbandonedPreparations(database.db);
+      if (runs.length > 0 || swept.resumed.length > 0 || swept.finished.length > 0 || abandoned.length > 0) {
+        ctx.log.info({ runs, resumed: swept.resumed, finished: swept.finished, abandoned }, 'scheduled campaigns');
       }
     },
   });

@@ -87,7 +87,8 @@ export const campaigns = pgTable(
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-export const campaignJobStatuses = ['running', 'done', 'failed'] as const;
+/** 'preparing': its audience is being written (commands/campaignPreparation.ts); nobody sees or sends it yet. */
+export const campaignJobStatuses = ['preparing', 'running', 'done', 'failed'] as const;
 
 /**
  * One execution of a campaign (spec: Campaign execution row, Job report). The audience is resolved into

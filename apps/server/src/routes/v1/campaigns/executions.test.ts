@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CAMPAIGN_FILE_NOT_EXPECTED_MESSAGE,
@@ -16,7 +17,7 @@ import {
 } from '@parley/shared';
 import { runCampaignExecution } from '../../../commands/campaignSender.js';
 import { queryRows } from '../../../db/client.js';
-import { accountMembers, campaigns, contacts, messages, users } from '../../../db/schema/index.js';
+import { accountMembers, campaigns, contactLists, contacts, listMembers, messages, users } from '../../../db/schema/index.js';
 import { ledgerAndBalance } from '../../../test/accounts.js';
 import { insertCampaign, queuedExecutionJobs, startCampaignHarness, type CampaignHarness } from '../../../test/campaigns.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
@@ -230,6 +231,44 @@ describe.each(testDatabaseKinds)('campaign executions over HTTP on %s', (kind) =
     const [created] = await h.database.db.select().from(contacts).where(eq(contacts.mobileNumber, ann));
     expect(created).toMatchObject({ accountId: a.accountId, firstName: 'Ann', attributes: { slot: '10:00' } });
     expect((await h.call('GET', base(a.accountId, campaign.id), a.token)).json<{ data: Campaign }>().data.executions).toBe(1);
+  });
+
+  it('leaves out a row whose contact opted out of the list the row names, and texts the list\'s other members', async () => {
+    const a = await account();
+    const listId = uuidv7();
+    await h.database.db.insert(contactLists).values({ id: listId, accountId: a.accountId, name: 'Patients' });
+    const out = await addContact(h.database.db, a.accountId, { firstName: 'Out' });
+    const member = await addContact(h.database.db, a.accountId, { firstName: 'Member' });
+    const elsewhere = await addContact(h.database.db, a.accountId, { firstName: 'Elsewhere' });
+    await h.database.db.insert(listMembers).values([
+      { id: uuidv7(), accountId: a.accountId, listId, contactId: out.id, status: 'optedOut' },
+      { id: uuidv7(), accountId: a.accountId, listId, contactId: member.id, status: 'subscribed' },
+    ]);
+    const campaign = await insertCampaign(h.database.db, a.accountId, a.numberId, {
+      trigger: 'FU',
+      template: 'Hello',
+      fieldMappings: [
+        { column: 'Phone', field: 'mobile' },
+        { column: 'List', field: 'listId' },
+      ],
+    });
+    const fresh = uniqueSendingTestNumber();
+    const rows = [
+      { Phone: out.mobileNumber, List: 'Patients' },
+      { Phone: member.mobileNumber, List: 'Patients' },
+      { Phone: fresh, List: 'Patients' },
+      // No list named: the list's opt-out does not apply to this row.
+      { Phone: elsewhere.mobileNumber, List: '' },
+    ];
+    const res = await h.call('POST', `${base(a.accountId, campaign.id)}/execute`, a.token, rows);
+    expect(res.statusCode, res.body).toBe(202);
+    const execution = res.json<{ data: CampaignExecution }>().data;
+    expect(execution).toMatchObject({ recipients: 3, invalidCount: 1 });
+    expect(execution.invalid).toEqual([
+      { reason: 'listOptedOut', description: 'This contact has opted out of the list.', contact: { id: out.id }, mobile: out.mobileNumber, row: 1 },
+    ]);
+    const [still] = await h.database.db.select().from(listMembers).where(eq(listMembers.contactId, out.id));
+    expect(still?.status).toBe('optedOut');
   });
 
   it('changes no contact when a file upload is refused for Insufficient Credit', async () => {

@@ -9,7 +9,8 @@ import {
   errorBodySchema,
   executeCampaignBodySchema,
 } from '@parley/shared';
-import { CAMPAIGN_NOT_FOUND, executeCampaign } from '../../../commands/campaignExecutor.js';
+import { CAMPAIGN_NOT_FOUND } from '../../../commands/campaignExecutor.js';
+import { audienceChunk, executeCampaign } from '../../../commands/campaignPreparation.js';
 import { listExecutions } from '../../../commands/campaignExecutions.js';
 import { findCampaign } from '../../../commands/campaignManager.js';
 import { previewCampaign } from '../../../commands/campaignPreview.js';
@@ -120,6 +121,7 @@ export const campaignExecutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         starter.enqueue,
         { accountId, campaignId: request.params.id, userId: starter.userId, rows: Array.isArray(body) ? body : undefined },
         starter.onEnqueueFailure,
+        { chunk: audienceChunk(database) },
       );
       return reply.code(202).send(await presentStartedExecution(ctx, accountId, job.id));
     },
