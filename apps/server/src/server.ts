@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { inBackground } from './db/sessionPriority.js';
+import { StatisticsKeeper } from './db/statisticsKeeper.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedPlans } from './billing/plans.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
@@ -85,6 +86,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let webPush: WebPushDelivery | null = null;
   let messageDispatcher: MessageDispatcher | null = null;
   let carriers: CarrierRegistry | null = null;
+  let statistics: StatisticsKeeper | null = null;
   const media = createMediaServices(config);
   // Carriers are handed signed URLs of this deployment's media at submit time (media/carrierMediaUrls.ts).
   const unregisterCarrierMedia = registerCarrierMedia(media);
@@ -92,6 +94,14 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     await migrateDatabase(database);
     await seedPlans(database.db);
     log.info({ database: database.kind, services: [...roles] }, 'database ready');
+    if (database.kind === 'pglite') {
+      // Single-user mode has no autovacuum to keep the planner's statistics (db/statisticsKeeper.ts).
+      const keeper = new StatisticsKeeper(database.db, log.child({ component: 'statistics' }));
+      statistics = keeper;
+      inBackground(() => {
+        keeper.start();
+      });
+    }
 
     jobs = new JobQueue({
       database,
@@ -192,6 +202,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       await fanout?.stop();
       await carriersRef.stop();
       await jobsRef.stop(config.shutdownTimeoutMs);
+      await statistics?.stop();
       if (io) await closeRealtimeServer(io, app !== null);
       await database.close();
       unregisterCarrierMedia();
@@ -206,6 +217,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     await fanout?.stop().catch(() => undefined);
     await carriers?.stop().catch(() => undefined);
     await jobs?.stop(1000).catch(() => undefined);
+    await statistics?.stop().catch(() => undefined);
     if (io) await closeRealtimeServer(io, app !== null).catch(() => undefined);
     await database.close().catch(() => undefined);
     unregisterCarrierMedia();

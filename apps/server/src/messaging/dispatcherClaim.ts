@@ -80,9 +80,12 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
            where p.status = 'active' and p.next_dispatch_at <= ${at(now)}
              -- A scalar subquery, not EXISTS: EXISTS may become a semi-join, and with statistics from before
              -- a campaign queued its messages the planner expects none and compares every queued message with
-             -- every number (seconds a claim); this is one probe of messages_dispatch_idx per number.
+             -- every number (seconds a claim); this is one probe of messages_dispatch_idx per number. Ordered
+             -- as the index is: unordered, with statistics that expect many queued, the planner scans the
+             -- table for the first, past every message already sent.
              and (select q.id from messages q
                    where q.phone_number_id = p.id and q.status = 'queued' and q.send_after <= ${at(now)}
+                   order by q.send_after, q.id
                    limit 1) is not null
            order by p.next_dispatch_at
            limit ${batchSize}
@@ -100,10 +103,12 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
         )
         -- No status test here: picked rows were locked as queued by this statement. With one, statistics from
         -- before a campaign make the planner scan every queued message for each picked one (tens of seconds).
+        -- The picked ids as an array: joined to them, with current statistics the planner hashes the whole
+        -- table for a thousand rows; = any(array) is one primary-key probe each.
         update messages m
            set status = 'sending', claimed_at = ${at(token)}
-          from picked, phone_numbers p, accounts a
-         where m.id = picked.id and p.id = m.phone_number_id and a.id = m.account_id
+          from phone_numbers p, accounts a
+         where m.id = any(array(select id from picked)) and p.id = m.phone_number_id and a.id = m.account_id
         returning m.id, m.account_id, m.phone_number_id, m.from_number, m.to_number, m.body, m.encoding, m.segments,
                   m.media, m.attempts, m.time_zone, (m.approved_outside_hours_at is not null) as approved,
                   p.carrier, p.carrier_settings_id, a.quiet_hours_enabled, a.quiet_hours_start, a.quiet_hours_end`,

@@ -74,8 +74,8 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
     const raw = await queryRows<Record<string, unknown>>(
       tx,
       // Each receipt finds its message through messages_carrier_id_idx (OFFSET 0 keeps the lookup a probe per
-      // receipt: planned as a join, statistics from before the messages had carrier ids, which PGlite never
-      // refreshes, make the planner compare every sent message with every receipt, seconds a batch). The
+      // receipt: planned as a join, statistics from before the messages had carrier ids (refreshed only as the
+      // table grows by half) make the planner compare every sent message with every receipt, seconds a batch). The
       // update then goes by primary key and checks the status again on the row it locks.
       sql`update messages m
              set status = t.status, error_code = t.code, error_description = t.text, status_at = t.at

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from './client.js';
+import { analyzeGrownTables, grownTables, StatisticsKeeper } from './statisticsKeeper.js';
+import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
+
+describe.each(testDatabaseKinds)('the statistics keeper on %s', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** A table of its own for the test, with `rows` rows; answers its quoted name. */
+  async function table(rows: number): Promise<string> {
+    const name = `public.stats_${randomUUID().replaceAll('-', '')}`;
+    await database.db.execute(sql.raw(`create table ${name} (id int, note text)`));
+    await grow(name, rows);
+    return name;
+  }
+  const grow = (name: string, rows: number) =>
+    database.db.execute(sql.raw(`insert into ${name} select i, repeat('x', 100) from generate_series(1, ${String(rows)}) i`));
+  const statsOf = async (name: string) =>
+    (await queryRows<{ tuples: number }>(database.db, sql`select reltuples::int as tuples from pg_class where oid = ${name}::regclass`))[0];
+
+  it('analyzes a table grown since its statistics were taken, and leaves it until it grows by half again', async () => {
+    const name = await table(20_000);
+    expect(await grownTables(database.db)).toContain(name);
+    expect(await analyzeGrownTables(database.db)).toContain(name);
+    expect(await statsOf(name)).toEqual({ tuples: 20_000 });
+    expect(await grownTables(database.db)).not.toContain(name);
+
+    // A fifth more: not yet.
+    await grow(name, 4_000);
+    expect(await grownTables(database.db)).not.toContain(name);
+    // Now more than half as large again.
+    await grow(name, 8_000);
+    expect(await grownTables(database.db)).toContain(name);
+    await database.db.execute(sql.raw(`drop table ${name}`));
+  });
+
+  it('leaves a small table alone until it has a few pages', async () => {
+    const name = await table(20);
+    expect(await grownTables(database.db)).not.toContain(name);
+    await database.db.execute(sql.raw(`drop table ${name}`));
+  });
+
+  it('keeps the statistics in the background until stopped', async () => {
+    const name = await table(0);
+    const keeper = new StatisticsKeeper(database.db, pino({ level: 'silent' }), 20);
+    keeper.start();
+    await grow(name, 20_000);
+    let stats = await statsOf(name);
+    for (let i = 0; i < 250 && stats?.tuples !== 20_000; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      stats = await statsOf(name);
+    }
+    expect(stats).toEqual({ tuples: 20_000 });
+    await keeper.stop();
+    await grow(name, 40_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await statsOf(name)).toEqual({ tuples: 20_000 });
+    await database.db.execute(sql.raw(`drop table ${name}`));
+  });
+});
