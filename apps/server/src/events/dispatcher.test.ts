@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEventPayload } from '@parley/shared';
 import type { Database } from '../db/client.js';
@@ -10,6 +10,7 @@ import { publishEvent, publishEvents } from './outbox.js';
 
 class Recorder implements EventSubscriber {
   readonly name = 'recorder';
+  readonly types = ['messageReceived'];
   readonly seen: OutboxEventPayload[] = [];
   failFor: ((e: OutboxEventPayload) => boolean) | null = null;
   deliver(event: OutboxEventPayload): Promise<void> {
@@ -51,33 +52,34 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
-  it("hands an incoming message on in the interactive lane while a campaign's status events wait in the bulk lane", async () => {
+  it("writes the events no subscriber delivers already dispatched: an incoming message goes out past a campaign's", async () => {
     const recorder = new Recorder();
     const accountId = newAccountId();
     await publishEvents(
       database.db,
       Array.from({ length: 300 }, (_, i) => ({ type: 'messageStatus', accountId, data: { i } })),
     );
+    await publishEvent(database.db, { type: 'conversationStarted', accountId, data: { conversation: { id: 'none' } } });
     await publishEvent(database.db, { type: 'messageReceived', accountId, data: { text: 'a question' } });
-    const lanes = await database.db.select({ type: events.type, lane: events.lane }).from(events).where(eq(events.accountId, accountId));
-    expect(new Set(lanes.filter((e) => e.type === 'messageStatus').map((e) => e.lane))).toEqual(new Set([1]));
-    expect(lanes.find((e) => e.type === 'messageReceived')?.lane).toBe(0);
+    const written = await database.db
+      .select({ type: events.type, lane: events.lane, dispatchedAt: events.dispatchedAt })
+      .from(events)
+      .where(eq(events.accountId, accountId));
+    // Still in their lanes, for the websockets.
+    expect(new Set(written.filter((e) => e.type === 'messageStatus').map((e) => e.lane))).toEqual(new Set([1]));
+    expect(written.filter((e) => e.type !== 'messageReceived').every((e) => e.dispatchedAt !== null)).toBe(true);
+    expect(written.find((e) => e.type === 'messageReceived')).toMatchObject({ lane: 0, dispatchedAt: null });
 
     const dispatcher = new OutboxDispatcher(database, [recorder], silentLogger(), { batchSize: 100 });
-    // One round of each lane: the message goes out although 300 older status events are queued.
-    expect(await dispatcher.dispatchOnce()).toBe(true);
-    const seen = recorder.of(accountId);
-    expect(seen.filter((e) => e.type === 'messageReceived')).toHaveLength(1);
-    expect(seen.filter((e) => e.type === 'messageStatus').map((e) => (e.data as { i: number }).i)).toEqual(
-      Array.from({ length: 100 }, (_, i) => i),
-    );
-    // The bulk lane keeps its own order and delivers the rest.
-    while (await dispatcher.dispatchOnce()) {
-      // until both lanes are empty
-    }
-    expect(recorder.of(accountId).filter((e) => e.type === 'messageStatus').map((e) => (e.data as { i: number }).i)).toEqual(
-      Array.from({ length: 300 }, (_, i) => i),
-    );
+    await dispatcher.dispatchOnce();
+    expect(recorder.of(accountId).map((e) => e.type)).toEqual(['messageReceived']);
+    const [received] = await database.db.select().from(events).where(and(eq(events.accountId, accountId), eq(events.type, 'messageReceived')));
+    expect(received?.dispatchedAt).not.toBeNull();
+  });
+
+  it('refuses a subscriber of a type that is written already dispatched', () => {
+    const statuses: EventSubscriber = { name: 'statuses', types: ['messageStatus'], deliver: () => Promise.resolve() };
+    expect(() => new OutboxDispatcher(database, [statuses], silentLogger())).toThrow(/statuses would deliver messageStatus/);
   });
 
   it('dispatches committed events once each, in order per account', async () => {
@@ -86,19 +88,19 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     const b = newAccountId();
     await database.db.transaction(async (tx) => {
       await publishEvents(tx, [
-        { type: 't1', accountId: a, data: { i: 1 } },
-        { type: 't1', accountId: b, data: { i: 1 } },
-        { type: 't2', accountId: a, data: { i: 2 } },
+        { type: 'messageReceived', accountId: a, data: { i: 1 } },
+        { type: 'messageReceived', accountId: b, data: { i: 1 } },
+        { type: 'messageReceived', accountId: a, data: { i: 2 } },
       ]);
     });
-    await publishEvent(database.db, { type: 't3', accountId: a, data: { i: 3 } });
+    await publishEvent(database.db, { type: 'messageReceived', accountId: a, data: { i: 3 } });
     const dispatcher = new OutboxDispatcher(database, [recorder], silentLogger(), { pollIntervalMs: 50 });
     await dispatcher.start();
     try {
       await until(() => recorder.of(a).length === 3 && recorder.of(b).length === 1);
       expect(recorder.of(a).map((e) => e.data)).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
       // Woken by NOTIFY, an event published while it runs goes out too.
-      await publishEvent(database.db, { type: 't4', accountId: b, data: { i: 4 } });
+      await publishEvent(database.db, { type: 'messageReceived', accountId: b, data: { i: 4 } });
       await until(() => recorder.of(b).length === 2);
     } finally {
       await dispatcher.stop();
@@ -115,9 +117,9 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     const healthy = newAccountId();
     recorder.failFor = (e) => e.accountId === failing && (e.data as { i: number }).i === 1;
     await publishEvents(database.db, [
-      { type: 'x', accountId: failing, data: { i: 1 } },
-      { type: 'x', accountId: healthy, data: { i: 1 } },
-      { type: 'x', accountId: failing, data: { i: 2 } },
+      { type: 'messageReceived', accountId: failing, data: { i: 1 } },
+      { type: 'messageReceived', accountId: healthy, data: { i: 1 } },
+      { type: 'messageReceived', accountId: failing, data: { i: 2 } },
     ]);
     const dispatcher = new OutboxDispatcher(database, [recorder], silentLogger(), { pollIntervalMs: 30 });
     await dispatcher.start();
@@ -142,8 +144,8 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     const accountId = newAccountId();
     // Written while no dispatcher runs, as if the process died right after the commit.
     await publishEvents(database.db, [
-      { type: 'survives', accountId, data: { i: 1 } },
-      { type: 'survives', accountId, data: { i: 2 } },
+      { type: 'messageReceived', accountId, data: { i: 1 } },
+      { type: 'messageReceived', accountId, data: { i: 2 } },
     ]);
     const recorder = new Recorder();
     const dispatcher = new OutboxDispatcher(database, [recorder], silentLogger(), { pollIntervalMs: 50 });
@@ -163,7 +165,7 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     const d2 = new OutboxDispatcher(database, [second], silentLogger(), { pollIntervalMs: 10, batchSize: 3 });
     await Promise.all([d1.start(), d2.start()]);
     try {
-      for (let i = 0; i < 40; i++) await publishEvent(database.db, { type: 'race', accountId, data: { i } });
+      for (let i = 0; i < 40; i++) await publishEvent(database.db, { type: 'messageReceived', accountId, data: { i } });
       await until(() => first.of(accountId).length + second.of(accountId).length >= 40);
       await new Promise((r) => setTimeout(r, 100));
     } finally {

@@ -5,10 +5,12 @@ import type { Database } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { queryRows } from '../db/client.js';
 import { events, type EventRow } from '../db/schema/index.js';
-import { OUTBOX_CHANNEL, OUTBOX_LANES, type OutboxLane } from './outbox.js';
+import { laneOf, OUTBOX_CHANNEL, OUTBOX_DELIVERED_TYPES, type OutboxLane } from './outbox.js';
 
 export interface EventSubscriber {
   readonly name: string;
+  /** The event types it delivers; each must be one of OUTBOX_DELIVERED_TYPES (the others are written dispatched). */
+  readonly types: readonly string[];
   /** Throwing leaves the event (and later events of its account) pending for the next round. */
   deliver(event: OutboxEventPayload): Promise<void>;
   /** Called after each round has committed, for work done once per round rather than per event. */
@@ -24,7 +26,8 @@ export interface DispatcherOptions {
 // One dispatcher at a time per lane across all processes, so each lane's events leave in id order.
 const DISPATCH_LOCK_KEY = 7_311_042_002;
 
-const lanes: readonly OutboxLane[] = [OUTBOX_LANES.interactive, OUTBOX_LANES.bulk];
+/** The lanes of the delivered types: no other lane has pending events. */
+const lanes: readonly OutboxLane[] = [...new Set(OUTBOX_DELIVERED_TYPES.map(laneOf))];
 
 export function toPayload(row: EventRow): OutboxEventPayload {
   return {
@@ -39,9 +42,10 @@ export function toPayload(row: EventRow): OutboxEventPayload {
 }
 
 /**
- * Hands committed outbox events to subscribers, at least once and in order per account within a lane. Each
- * lane (events.lane: interactive, or bulk for messageSent and messageStatus) has its own loop, so an incoming
- * message is handed on while a campaign's status events are still queued. Each round runs in one transaction
+ * Hands committed outbox events to subscribers, at least once and in order per account within a lane. Only
+ * the types of OUTBOX_DELIVERED_TYPES are ever pending (events/outbox.ts). Each lane that has such a type
+ * (events.lane: interactive, or bulk for messageSent and messageStatus) has its own loop, so an incoming
+ * message would be handed on while a campaign's status events were still queued. Each round runs in one transaction
  * under the lane's advisory lock: events are read in id order, delivered, and marked dispatched on commit. A
  * process that dies mid-round leaves them pending, so they go out again.
  */
@@ -55,6 +59,12 @@ export class OutboxDispatcher {
     private readonly log: Logger,
     options: DispatcherOptions = {},
   ) {
+    for (const subscriber of subscribers) {
+      const undelivered = subscriber.types.filter((type) => !OUTBOX_DELIVERED_TYPES.includes(type));
+      if (undelivered.length > 0) {
+        throw new Error(`${subscriber.name} would deliver ${undelivered.join(', ')}, which events/outbox.ts writes already dispatched`);
+      }
+    }
     this.batchSize = options.batchSize ?? 500;
     this.loops = lanes.map(
       (lane) =>

@@ -17,6 +17,24 @@ export interface NewEvent {
   groupId?: string | null;
 }
 
+/**
+ * The event types an outbox subscriber delivers (events/dispatcher.ts): web push's messageReceived. An event
+ * of any other type is written already dispatched: it is in `events` for the websockets (realtime/fanout.ts
+ * reads the ids a NOTIFY names, dispatched or not) and is pruned like the others, but the dispatcher never
+ * reads or marks it. A campaign writes four events a message (sent, its new conversation, two statuses);
+ * reading and marking them for no one took a sixth of the embedded database's time. A subscriber that
+ * delivers more types (web hooks) lists them here; the dispatcher refuses one that names a type not listed.
+ */
+export const OUTBOX_DELIVERED_TYPES: readonly string[] = ['messageReceived'];
+
+/** events.dispatched_at of a new event of the type `type` (SQL): null, pending, only for a delivered type. */
+export function initialDispatchedAt(type: SQL): SQL {
+  return sql`(case when ${type} in (${sql.join(
+    OUTBOX_DELIVERED_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  )}) then null::timestamptz else now() end)`;
+}
+
 /** Events a campaign writes by the ten thousand; they take the bulk lane (events.lane 1). */
 export const BULK_EVENT_TYPES: readonly string[] = ['messageSent', 'messageStatus'];
 
@@ -69,6 +87,7 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
         groupId: groupIdValue(e),
         lane: laneOf(e.type),
         data: e.data ?? null,
+        dispatchedAt: OUTBOX_DELIVERED_TYPES.includes(e.type) ? null : sql`now()`,
       })),
     )
     .returning({ id: events.id, lane: events.lane });

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { asLane, BULK_EVENT_TYPES, conversationIdOf, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
+import { asLane, BULK_EVENT_TYPES, conversationIdOf, initialDispatchedAt, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -59,10 +59,10 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
     }));
     const inserted = await queryRows<{ id: string | number; lane: number }>(
       tx,
-      sql`insert into events (type, account_id, user_id, group_id, lane, data)
+      sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
           select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end,
                  case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint else ${OUTBOX_LANES.interactive}::smallint end,
-                 r.data
+                 r.data, ${initialDispatchedAt(sql`r.type`)}
             from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
                  as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
                  with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)

@@ -3,7 +3,7 @@ import { moneyToUnits, unitsToMoney, type MessageEventData } from '@parley/share
 import { refundAccount } from '../commands/ledger.js';
 import { queryRows, type Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { laneOf, notifyOutbox } from '../events/outbox.js';
+import { initialDispatchedAt, laneOf, notifyOutbox } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { jsonRecords } from './dispatcherRows.js';
 
@@ -45,8 +45,9 @@ export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): 
   const inserted = await queryRows<{ id: string | number }>(
     tx,
     sql`
-    insert into events (type, account_id, user_id, group_id, lane, data)
-    select 'messageStatus', e.account_id, null, c.group_id, ${laneOf('messageStatus')}::smallint, e.data
+    insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+    select 'messageStatus', e.account_id, null, c.group_id, ${laneOf('messageStatus')}::smallint, e.data,
+           ${initialDispatchedAt(sql`'messageStatus'::text`)}
       from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
       left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id
      order by e.n

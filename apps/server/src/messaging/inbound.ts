@@ -12,6 +12,7 @@ import { presentMessage } from '../presenters/message.js';
 import { answerWithAutoResponder } from './autoResponderReply.js';
 import { openConversations, touchConversations } from './conversations.js';
 import { inboundMedia, receiveFromKnownContact } from './inboundKnown.js';
+import { activeNumberIs, inboundNumberColumns } from './inboundNumber.js';
 import { applyComplianceKeyword, supportDetails, type KeywordOutcome } from './keywords.js';
 
 export type InboundResult =
@@ -51,22 +52,12 @@ class AlreadyReceived extends Error {}
  * stored already, and whether the account has auto responders.
  */
 async function findNumber(tx: Tx, to: string, carrierMessageId: string): Promise<NumberRow | null> {
-  const candidates = to.startsWith('+') ? [to] : [to, `+${to}`];
   const [row] = await queryRows<NumberRow>(
     tx,
     sql`select p.id, p.account_id, p.number, p.country, p.carrier, a.name as account_name, a.support,
-               (select g.id from group_phone_numbers gp join groups g on g.id = gp.group_id
-                 where gp.phone_number_id = p.id and g.account_id = p.account_id
-                 order by g.created_at, g.id limit 1) as group_id,
-               (select m.id from messages m where m.direction = 'inbound' and m.carrier = p.carrier
-                   and m.carrier_message_id = ${carrierMessageId} limit 1) as earlier_id,
-               (exists (select 1 from auto_responders r where r.account_id = p.account_id)
-                 and not exists (select 1 from plans pl where pl.id = a.plan_id and pl.is_trial)) as has_responders
+               ${inboundNumberColumns(carrierMessageId)}
           from phone_numbers p join accounts a on a.id = p.account_id
-         where p.number in (${sql.join(
-           candidates.map((c) => sql`${c}`),
-           sql`, `,
-         )}) and p.status = 'active' and a.status = 'active'
+         where ${activeNumberIs(to)}
          limit 1`,
   );
   return row ?? null;

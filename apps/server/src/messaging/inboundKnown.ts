@@ -4,9 +4,11 @@ import { complianceKeyword, normaliseContactMobile, type ConversationStartedEven
 import type { InboundMessage } from '../carriers/carrier.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { laneOf, OUTBOX_CHANNEL, OUTBOX_LANES } from '../events/outbox.js';
+import { initialDispatchedAt, laneOf, OUTBOX_CHANNEL, OUTBOX_LANES } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { startedEvent } from './conversations.js';
+import { isForeignKeyViolation } from '../db/sqlErrors.js';
+import { activeNumberIs, inboundNumberColumns } from './inboundNumber.js';
 
 /*
  * The common incoming message, in two statements and no transaction of its own: a reply from a contact the
@@ -36,28 +38,16 @@ interface Target extends Record<string, unknown> {
 
 /** The number, the contact and its open conversation with the number, in one statement. */
 async function findTarget(database: Database, message: InboundMessage, mobile: string): Promise<Target | null> {
-  const to = message.to;
-  const candidates = to.startsWith('+') ? [to] : [to, `+${to}`];
   const [row] = await queryRows<Target>(
     database.db,
-    sql`select p.id, p.account_id, p.number, p.carrier,
-               (select g.id from group_phone_numbers gp join groups g on g.id = gp.group_id
-                 where gp.phone_number_id = p.id and g.account_id = p.account_id
-                 order by g.created_at, g.id limit 1) as group_id,
-               (select m.id from messages m where m.direction = 'inbound' and m.carrier = p.carrier
-                   and m.carrier_message_id = ${message.carrierMessageId} limit 1) as earlier_id,
-               (exists (select 1 from auto_responders r where r.account_id = p.account_id)
-                 and not exists (select 1 from plans pl where pl.id = a.plan_id and pl.is_trial)) as has_responders,
+    sql`select p.id, p.account_id, p.number, p.carrier, ${inboundNumberColumns(message.carrierMessageId)},
                ct.id as contact_id, cv.id as conversation_id, cv.group_id as conversation_group_id
           from phone_numbers p
           join accounts a on a.id = p.account_id
           left join contacts ct on ct.account_id = p.account_id and ct.mobile_number = ${mobile}
           left join conversations cv on cv.account_id = p.account_id and cv.contact_id = ct.id
                 and cv.phone_number_id = p.id and cv.closed_at is null
-         where p.number in (${sql.join(
-           candidates.map((c) => sql`${c}`),
-           sql`, `,
-         )}) and p.status = 'active' and a.status = 'active'
+         where ${activeNumberIs(message.to)}
          limit 1`,
   );
   return row ?? null;
@@ -137,14 +127,6 @@ function eventRows(events: readonly { type: string; data: unknown }[]): string {
   return JSON.stringify(events.map((e) => ({ type: e.type, data: e.data })));
 }
 
-/** SQL state of a foreign key violation: the conversation this statement meant to open was opened by another. */
-const FOREIGN_KEY_VIOLATION = '23503';
-
-const isForeignKeyViolation = (error: unknown): boolean => {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : undefined;
-  return [error, cause].some((e) => typeof e === 'object' && e !== null && 'code' in e && e.code === FOREIGN_KEY_VIOLATION);
-};
-
 export interface KnownContactMessage {
   message: MessageRow;
   conversationStarted: boolean;
@@ -199,8 +181,9 @@ export async function receiveFromKnownContact(database: Database, message: Inbou
                kept as (update contacts set sender_phone_number_id = ${target.id}
                           from msg
                          where contacts.id = ${contactId} and contacts.sender_phone_number_id is distinct from ${target.id}),
-               published as (insert into events (type, account_id, user_id, group_id, lane, data)
-                             select r.type, ${accountId}::uuid, null::uuid, ${groupId}::uuid, ${OUTBOX_LANES.interactive}::smallint, r.data
+               published as (insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+                             select r.type, ${accountId}::uuid, null::uuid, ${groupId}::uuid, ${OUTBOX_LANES.interactive}::smallint, r.data,
+                                    ${initialDispatchedAt(sql`r.type`)}
                                from rows from (jsonb_to_recordset(${eventRows(events)}::jsonb) as (type text, data jsonb))
                                     with ordinality as r(type, data, n)
                               where exists (select 1 from msg)

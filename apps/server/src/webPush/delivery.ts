@@ -53,6 +53,7 @@ export const MESSAGE_WORKERS = 4;
  */
 export class WebPushDelivery implements EventSubscriber {
   readonly name = 'webpush';
+  readonly types = ['messageReceived'];
   private readonly queue: ReceivedMessage[] = [];
   private readonly concurrency: number;
   private readonly maxQueued: number;
