@@ -18,6 +18,9 @@ export const e2eDecliner = { email: 'e2e-decliner@example.test', password: 'Say-
 /** The administrator of an account of its own, which the account settings spec changes and finally closes. */
 export const e2eOwner = { email: 'e2e-owner@example.test', password: 'Tidewater-Owner-2026' };
 export const e2eOwnerAccountName = 'Tidewater Books';
+/** The administrator of an account on a paid plan (an operator's choice), which may add phone numbers. */
+export const e2eTwoLines = { email: 'e2e-two-lines@example.test', password: 'Front-Desk-Lines-2026' };
+export const e2eTwoLinesAccountName = 'Two Lines Bistro';
 /** A verified Parley user that spec adds to its account (at once, being verified), re-roles and removes. */
 export const e2eColleague = { email: 'e2e-colleague@example.test', password: 'Tidewater-Colleague-2026' };
 
@@ -74,6 +77,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   parley('create-user', '--email', e2eDecliner.email, '--password', e2eDecliner.password, '--verified');
   parley('create-user', '--email', e2eOwner.email, '--password', e2eOwner.password, '--first-name', 'Tess', '--last-name', 'Owner', '--verified');
   parley('create-account', '--owner', e2eOwner.email, '--name', e2eOwnerAccountName);
+  parley('create-user', '--email', e2eTwoLines.email, '--password', e2eTwoLines.password, '--first-name', 'Lina', '--last-name', 'Lines', '--verified');
+  parley('create-account', '--owner', e2eTwoLines.email, '--name', e2eTwoLinesAccountName, '--plan', 'starter');
   parley('create-user', '--email', e2eColleague.email, '--password', e2eColleague.password, '--first-name', 'Cole', '--last-name', 'League', '--verified');
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);

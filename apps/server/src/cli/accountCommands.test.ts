@@ -89,5 +89,24 @@ describe('parley create-user and create-account', () => {
 
     const country = await cli(['create-account', '--owner', 'taken@example.com', '--name', 'X', '--country', 'FR', '--json'], env);
     expect(failure(country).error).toEqual({ code: 'invalid_country', message: 'Country is not valid' });
+
+    const plan = await cli(['create-account', '--owner', 'taken@example.com', '--name', 'X', '--plan', 'platinum', '--json'], env);
+    expect(plan.code).toBe(2);
+    expect(failure(plan).error).toEqual({ code: 'unknown_plan', message: 'No plan has the id platinum. Plans: trial, starter, growth, scale.' });
+  });
+
+  it('creates an account on the plan the operator names, without the trial credit', async () => {
+    await cli(['create-user', '--email', 'paid@example.com', '--password', 'Str0ng-enough!', '--verified'], env);
+    const made = await cli(['create-account', '--owner', 'paid@example.com', '--name', 'Paid Books', '--plan', 'Starter', '--json'], env);
+    expect(made.code).toBe(0);
+    const { accountId } = JSON.parse(made.stdout) as { accountId: string };
+    const database = await openPglite(dataDir);
+    try {
+      const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
+      expect(row).toMatchObject({ name: 'Paid Books', planId: 'starter', balance: '0.0000' });
+      expect(await ledgerAndBalance(database.db, accountId)).toEqual({ ledger: '0.0000', balance: '0.0000' });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { asc } from 'drizzle-orm';
 import { emailAddress, isSupportedCountryCode, passwordStrength, requiredText, weakPasswordMessage } from '@parley/shared';
 import { seedPlans } from '../billing/plans.js';
 import pino from 'pino';
@@ -6,6 +7,7 @@ import { createAccountFor } from '../commands/accountCreator.js';
 import { embeddedFirstNumbers } from '../commands/phoneNumberFirst.js';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { plans } from '../db/schema/index.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { createUser, findUserByEmail } from '../identity/users.js';
 import { CliError, type CliCommand } from './command.js';
@@ -59,18 +61,23 @@ export const createUserCommand: CliCommand = {
 
 export const createAccountCommand: CliCommand = {
   name: 'create-account',
-  summary: 'Create a trial account with a user as its administrator (prints the account id)',
-  usage: 'create-account --owner E --name N [--country US]',
+  summary: 'Create an account (on the Trial plan unless --plan names another) with a user as its administrator (prints the account id)',
+  usage: 'create-account --owner E --name N [--country US] [--plan trial|starter|growth|scale]',
   async run(config, flags) {
     const ownerEmail = requiredFlag(flags, 'owner');
     const name = requiredText(120).safeParse(requiredFlag(flags, 'name'));
     if (!name.success) throw new CliError('missing_option', '--name is required.', 2);
     const country = (textFlag(flags, 'country') ?? 'US').trim().toUpperCase();
     if (!isSupportedCountryCode(country)) throw new CliError('invalid_country', 'Country is not valid', 2);
+    const planId = textFlag(flags, 'plan')?.trim().toLowerCase();
     const account = await withDatabase(config, async (database) => {
       const { db } = database;
       const owner = await findUserByEmail(db, ownerEmail);
       if (!owner) throw new CliError('unknown_owner', `No user has the email ${ownerEmail.trim()}.`);
+      if (planId !== undefined) {
+        const known = (await db.select({ id: plans.id }).from(plans).orderBy(asc(plans.price))).map((p) => p.id);
+        if (!known.includes(planId)) throw new CliError('unknown_plan', `No plan has the id ${planId}. Plans: ${known.join(', ')}.`, 2);
+      }
       // As in the app: on the embedded database with the simulator, the account gets a number at once.
       // Warnings go to stderr; stdout carries the answer.
       const log = pino({ level: 'warn' }, pino.destination(2));
@@ -82,6 +89,7 @@ export const createAccountCommand: CliCommand = {
             ownerId: owner.id,
             name: name.data,
             country,
+            ...(planId === undefined ? {} : { planId }),
             // The operator gives no support details or questionnaire; the owner fills them in the app.
             support: { email: owner.email },
             questionnaire: { messagingType: [], desiredIntegrations: [] },

@@ -15,6 +15,8 @@ export interface NewAccount {
   ownerId: string;
   name: string;
   country: string;
+  /** The plan (an operator's choice, parley create-account --plan); the Trial plan when left out. */
+  planId?: string;
   promoCode?: string | undefined;
   support: { address?: string; phone?: string; email?: string; website?: string | undefined };
   questionnaire: {
@@ -38,8 +40,8 @@ export function newAccountFromForm(ownerId: string, form: CreateAccount): NewAcc
 }
 
 /**
- * Opens an account on the Trial plan with its creator as Administrator and credits the trial credit
- * through the ledger, all in one transaction, and announces it (accountCreated). With `firstNumbers`
+ * Opens an account on the Trial plan (or the plan given) with its creator as Administrator and, on the
+ * Trial plan, credits the trial credit through the ledger, all in one transaction, and announces it (accountCreated). With `firstNumbers`
  * (embedded mode with the simulator) the account gets its first number in the same transaction; the
  * candidates are read before it, and an account with no number to be had is still created.
  */
@@ -58,7 +60,7 @@ export async function createAccountFor(
       .values({
         id: uuidv7(),
         name: account.name,
-        planId: TRIAL_PLAN_ID,
+        planId: account.planId ?? TRIAL_PLAN_ID,
         defaultCountry: account.country,
         support: dropUndefined(account.support),
         questionnaire: dropUndefined(account.questionnaire),
@@ -68,7 +70,7 @@ export async function createAccountFor(
     if (!row) throw new Error('the account insert returned nothing');
     await tx.insert(accountMembers).values({ accountId: row.id, userId: account.ownerId, role: 'Administrator' });
     let balance = row.balance;
-    if (!/^0*(\.0*)?$/.test(trialCredit)) {
+    if (row.planId === TRIAL_PLAN_ID && !/^0*(\.0*)?$/.test(trialCredit)) {
       const entry = await creditAccount(tx, {
         accountId: row.id,
         amount: trialCredit,
