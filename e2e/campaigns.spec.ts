@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { freshAccount, type BrowserApi } from './browserApi.js';
+import { tinyPng } from './inbox.js';
 import {
   campaignRow,
   cellTexts,
@@ -207,6 +208,13 @@ test('campaigns: a Scheduled campaign for one chosen contact shows its next exec
   await expect(wizard.getByRole('button', { name: 'Ivy Nolan' })).toBeVisible();
   await nextStep(wizard, 'Design Template');
   await wizard.getByRole('textbox', { name: 'Message' }).fill('Hi {{{firstName}}}, your annual review with Harbor Dental is due. Reply to book.');
+  // With a picture: uploaded here, sent with every message.
+  await wizard.getByRole('button', { name: 'Attach' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload File' });
+  await upload.getByLabel('Picture to upload').setInputFiles({ name: 'clinic-map.png', mimeType: 'image/png', buffer: tinyPng() });
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload).toBeHidden({ timeout: 15_000 });
+  await expect(wizard.getByText('clinic-map.png')).toBeVisible();
   await nextStep(wizard, 'Reporting');
   // Reporting is the last step of a Scheduled campaign: Save is here, and Next is not.
   await expect(wizard.getByRole('button', { name: 'Next' })).toHaveCount(0);
@@ -224,6 +232,16 @@ test('campaigns: a Scheduled campaign for one chosen contact shows its next exec
   const executions = await showExecutions(page, 'Annual Review');
   await expect(executions).toHaveCount(0);
   await expect(executionsOf(page, 'Annual Review').getByText('Not executed yet.')).toBeVisible();
+  // The picture was saved with it, and shows again when it is edited.
+  const saved = await page.request.get(`/v1/accounts/${api.accountId}/campaigns?limit=50`, { headers: api.headers });
+  const annual = ((await saved.json()) as { data: { name: string; media: { filename: string; type: string }[] }[] }).data.find((c) => c.name === 'Annual Review');
+  expect(annual?.media).toEqual([expect.objectContaining({ filename: 'clinic-map.png', type: 'image/png' })]);
+  await row.getByRole('button', { name: 'Edit Annual Review' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Campaign (Scheduled)' });
+  await editing.getByRole('tab', { name: 'Design Template' }).click();
+  await expect(editing.getByText('clinic-map.png')).toBeVisible();
+  await editing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editing).toBeHidden();
 });
 
 test('campaigns: a File Upload campaign maps the mobile, then a CSV uploaded now texts its rows', async () => {
@@ -313,18 +331,28 @@ test('campaigns: the Manual run\'s Message Report charts its delivered messages 
     .poll(async () => (await messagesOf()).filter((m) => m.direction === 'outbound' && m.status === 'delivered').length, { timeout: 20_000 })
     .toBe(6);
   const ann = recall[0]?.mobile ?? '';
-  await page.goto('/simulator');
-  const phone = page.getByRole('region', { name: ann });
+  // The finished execution, on show: no reply yet.
+  await page.goto('/campaigns');
+  const executions = await showExecutions(page, 'Recall');
+  const run = executions.getByRole('row').nth(1);
+  await expect.poll(() => cellTexts(run).then((cells) => cells.slice(1, 5))).toEqual(['4 of 4', '1', '0', '0']);
+  // At 1280 px beside the menu, every column shows without scrolling sideways, executions open.
+  expect(page.viewportSize()?.width).toBe(1280);
+  const container = page.getByRole('table', { name: 'Campaigns' }).locator('xpath=..');
+  expect(await container.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+
+  // Ann answers from her virtual phone, in another tab.
+  const simulator = await page.context().newPage();
+  await simulator.goto('/simulator');
+  const phone = simulator.getByRole('region', { name: ann });
   await expect(phone.getByText(render('Ann'))).toBeVisible();
   await phone.getByRole('textbox', { name: `Reply from ${ann}` }).fill('YES please, mornings are best');
   await phone.getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(async () => (await messagesOf()).filter((m) => m.direction === 'inbound').length, { timeout: 20_000 }).toBe(1);
 
-  // The execution counts the reply.
-  await page.goto('/campaigns');
-  const executions = await showExecutions(page, 'Recall');
-  const run = executions.getByRole('row').nth(1);
-  await expect.poll(() => cellTexts(run).then((cells) => cells.slice(1, 5))).toEqual(['4 of 4', '1', '0', '1']);
+  // The execution counts the reply without a reload.
+  await expect.poll(() => cellTexts(run).then((cells) => cells.slice(1, 5)), { timeout: 15_000 }).toEqual(['4 of 4', '1', '0', '1']);
+  await simulator.close();
 
   // The Message Report: the outgoing messages by status (a donut and its figures), then the reply.
   await run.getByRole('button', { name: 'Report' }).click();

@@ -12,10 +12,11 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { campaignInvalidReasonLabels, campaignInvalidReasons, formatMoney, JOB_REPORT_TITLE, type CampaignExecution } from '@parley/shared';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useCampaignExecutions } from './queries';
+import { useExecutionsFollow } from './useExecutionsFollow';
 
 // The report's chart library is loaded when a report is first opened.
 const MessageReportDialog = lazy(() => import('./MessageReportDialog').then((m) => ({ default: m.MessageReportDialog })));
@@ -31,6 +32,8 @@ const invalidTitle = (execution: CampaignExecution): string =>
 
 export const ExecutionsTable = ({ accountId, campaignId }: { accountId: string; campaignId: string }) => {
   const executions = useCampaignExecutions(accountId, campaignId, EXECUTIONS_SHOWN);
+  const shownIds = useMemo(() => (executions.data?.data ?? []).map((e) => e.id), [executions.data]);
+  useExecutionsFollow(accountId, campaignId, shownIds);
   const [report, setReport] = useState<string | null>(null);
   if (executions.isPending) return <CircularProgress size={24} aria-label="Loading the executions" sx={{ m: 2 }} />;
   if (executions.isError) return <ErrorAlert message={errorMessage(executions.error)} onRetry={() => void executions.refetch()} />;

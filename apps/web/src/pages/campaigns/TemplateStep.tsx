@@ -1,11 +1,10 @@
-import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
+import { AttachmentPicker } from '../../components/media/AttachmentPicker';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
 import { ChooseTemplateDialog } from '../../components/templates/ChooseTemplateDialog';
 import { useAccount } from '../../session/queries';
@@ -13,7 +12,10 @@ import { useAttributeNames } from '../contacts/contactsQueries';
 import type { StepProps } from './stepProps';
 import { errorAt } from './wizardState';
 
-/** Design Template: the message in the editor (tokens, segments), or taken from a saved SMS template. */
+/**
+ * Design Template: the message in the editor (tokens, segments), or taken from a saved SMS template, and its
+ * pictures (up to 5, uploaded here or the template's).
+ */
 export const TemplateStep = ({ accountId, draft, onChange, errors, disabled }: StepProps) => {
   const account = useAccount(accountId);
   const attributes = useAttributeNames(accountId);
@@ -22,10 +24,12 @@ export const TemplateStep = ({ accountId, draft, onChange, errors, disabled }: S
   const error = errors.template ?? errorAt(errors, 'media') ?? errors.templateId;
   return (
     <Stack spacing={2}>
-      <Stack direction="row">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button startIcon={<DescriptionOutlined />} onClick={() => { setChoosing(true); }} disabled={disabled}>
           Choose Template
         </Button>
+        {/* Pictures sent with every message of the campaign (MMS), uploaded as in a conversation. */}
+        <AttachmentPicker value={draft.media} onChange={(media) => { onChange({ media }); }} disabled={disabled} />
       </Stack>
       <FormControl error={error !== undefined}>
         <MessageEditor
@@ -40,18 +44,6 @@ export const TemplateStep = ({ accountId, draft, onChange, errors, disabled }: S
         />
         {error !== undefined && <FormHelperText>{error}</FormHelperText>}
       </FormControl>
-      {draft.media.length > 0 && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {draft.media.map((media, index) => (
-            <Chip
-              key={`${media.url}-${String(index)}`}
-              icon={<AttachFileOutlined />}
-              label={media.filename === '' ? media.url : media.filename}
-              onDelete={disabled ? undefined : () => { onChange({ media: draft.media.filter((_m, i) => i !== index) }); }}
-            />
-          ))}
-        </Stack>
-      )}
       {choosing && (
         <ChooseTemplateDialog
           accountId={accountId}
