@@ -116,7 +116,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         : { pollingIntervalSeconds: options.jobPollingIntervalSeconds }),
     });
     const inboundMedia = inboundMediaJob({ database, media, config });
-    const definitions = options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database, jobs), inboundMedia];
+    const definitions = options.jobs ? options.jobs(config, database) : [...jobDefinitions(config, database, jobs, media.storage), inboundMedia];
     // The job queue's polling and its handlers (campaign sending among them) are background work.
     const queue = jobs;
     await inBackground(() => queue.start(definitions));

@@ -1,7 +1,15 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { MediaStorageConfig } from '../config.js';
-import { assertMediaKey, type MediaStorage } from './storage.js';
+import { assertMediaKey, type MediaStorage, type StoredObject } from './storage.js';
 
 export type S3StorageConfig = Extract<MediaStorageConfig, { kind: 's3' }>;
 
@@ -44,6 +52,31 @@ export class S3MediaStorage implements MediaStorage {
   async delete(key: string): Promise<void> {
     assertMediaKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async list({ prefix = '', after = '', limit }: { prefix?: string; after?: string; limit: number }): Promise<StoredObject[]> {
+    const found: StoredObject[] = [];
+    let startAfter = after;
+    // S3 answers keys in byte order, at most 1,000 a page.
+    while (found.length < limit) {
+      const answer = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          MaxKeys: Math.min(1000, limit - found.length),
+          ...(prefix === '' ? {} : { Prefix: prefix }),
+          ...(startAfter === '' ? {} : { StartAfter: startAfter }),
+        }),
+      );
+      const contents = answer.Contents ?? [];
+      for (const item of contents) {
+        // Without a date the object counts as just written: the sweeps never take it for old.
+        if (item.Key !== undefined) found.push({ key: item.Key, modifiedAt: item.LastModified ?? new Date() });
+      }
+      const last = contents.at(-1)?.Key;
+      if (answer.IsTruncated !== true || last === undefined) break;
+      startAfter = last;
+    }
+    return found;
   }
 
   /** Closes the client's sockets. */

@@ -33,6 +33,30 @@ function behavesAsStorage(name: string, make: () => MediaStorage) {
       await storage.delete(key);
     });
 
+    it('lists objects in key order, after a key, under a prefix, at most a limit', async () => {
+      const storage = make();
+      // Accounts that sort after anything the other tests store.
+      const a = 'ffffffff-0000-7000-8000-000000000001';
+      const b = 'ffffffff-0000-7000-8000-000000000002';
+      const written = Date.now();
+      for (const k of [mediaKey(b, 'f2'), mediaKey(a, 'f1'), mediaKey(a, 'f3'), mediaKey(b, 'f1')]) {
+        await storage.put(k, Buffer.from('x'), 'image/png');
+      }
+      const keys = async (options: Parameters<MediaStorage['list']>[0]) => (await storage.list(options)).map((o) => o.key);
+      expect(await keys({ after: 'fffffffe', limit: 10 })).toEqual([`${a}/f1`, `${a}/f3`, `${b}/f1`, `${b}/f2`]);
+      expect(await keys({ after: 'fffffffe', limit: 3 })).toEqual([`${a}/f1`, `${a}/f3`, `${b}/f1`]);
+      expect(await keys({ after: `${a}/f3`, limit: 10 })).toEqual([`${b}/f1`, `${b}/f2`]);
+      expect(await keys({ prefix: `${b}/`, limit: 10 })).toEqual([`${b}/f1`, `${b}/f2`]);
+      expect(await keys({ prefix: `${a}/f3`, limit: 1 })).toEqual([`${a}/f3`]);
+      expect(await keys({ prefix: `${a}/f2`, limit: 1 })).toEqual([]);
+      for (const object of await storage.list({ prefix: `${a}/`, limit: 10 })) {
+        // S3 keeps whole seconds.
+        expect(Math.abs(object.modifiedAt.getTime() - written)).toBeLessThan(5_000);
+      }
+      for (const k of await keys({ after: 'fffffffe', limit: 10 })) await storage.delete(k);
+      expect(await keys({ after: 'fffffffe', limit: 10 })).toEqual([]);
+    });
+
     it('answers null for a key never stored', async () => {
       expect(await make().get(mediaKey('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', 'missing'))).toBeNull();
     });
@@ -72,6 +96,31 @@ describe('disk storage files', () => {
     await new DiskMediaStorage(dir).put(key, Buffer.from('abc'), 'image/png');
     const [account, file] = key.split('/');
     expect(await fs.readdir(path.join(dir, account ?? ''))).toEqual([file]);
+  });
+});
+
+describe('disk storage listing', () => {
+  it('lists account files only, and removes an account folder with its last file', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-media-list-'));
+    try {
+      const storage = new DiskMediaStorage(root);
+      await storage.put(key, Buffer.from('abc'), 'image/png');
+      const [account] = key.split('/');
+      // Not written by Parley: never listed, so never taken for media.
+      await fs.writeFile(path.join(root, 'notes.txt'), 'x');
+      await fs.mkdir(path.join(root, account ?? '', 'nested'));
+      await fs.mkdir(path.join(root, '.hidden'));
+      await fs.writeFile(path.join(root, '.hidden', 'file'), 'x');
+      expect((await storage.list({ limit: 10 })).map((o) => o.key)).toEqual([key]);
+      await fs.rmdir(path.join(root, account ?? '', 'nested'));
+      await storage.delete(key);
+      expect(await fs.readdir(root)).toEqual(expect.not.arrayContaining([account]));
+      // The next file of the account makes its folder again.
+      await storage.put(key, Buffer.from('again'), 'image/png');
+      expect((await storage.list({ limit: 10 })).map((o) => o.key)).toEqual([key]);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -12,6 +12,17 @@ export interface MediaStorage {
   get(key: string): Promise<Readable | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Stored objects in key order (byte order of the key): those whose key starts with `prefix` and sorts after
+   * `after`, at most `limit`. The media sweeps walk the storage with it page by page.
+   */
+  list(options: { prefix?: string; after?: string; limit: number }): Promise<StoredObject[]>;
+}
+
+/** An object as the storage lists it: its key and when it was last written. */
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** `{accountId}/{fileId}`: one folder per account, so an account's files can be listed or removed together. */
@@ -19,10 +30,13 @@ export const mediaKey = (accountId: string, fileId: string): string => `${accoun
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
+/** Whether the key has the shape mediaKey makes (what the storages accept). */
+export function isMediaKey(key: string): boolean {
+  const segments = key.split('/');
+  return segments.length > 0 && segments.length <= 4 && segments.every((s) => SEGMENT.test(s) && s !== '..' && !s.includes('..'));
+}
+
 /** Keys are made by mediaKey; anything else (.., an absolute path) is refused before it reaches a file system. */
 export function assertMediaKey(key: string): void {
-  const segments = key.split('/');
-  if (segments.length === 0 || segments.length > 4 || !segments.every((s) => SEGMENT.test(s) && s !== '..' && !s.includes('..'))) {
-    throw new Error(`not a media key: ${JSON.stringify(key)}`);
-  }
+  if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
 }

@@ -51,7 +51,11 @@ export const mediaFiles = pgTable(
     width: integer('width'),
     height: integer('height'),
     source: text('source', { enum: mediaSources }).notNull(),
-    /** The inbound message it came with (source 'inbound'). */
+    /**
+     * A message known to hold the file: the inbound message it came with, or for an upload the first one the
+     * media sweep found sending it. Null once that message is removed: the sweep then looks again
+     * (media/unreferencedFiles.ts).
+     */
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
