@@ -303,11 +303,14 @@ async function figures(m: Modules, storage: Storage, f: Fixture, run: Run): Prom
          from messages where job_id = $1`,
       [run.executionId],
     );
-    // When Parley recorded each delivery: the messageStatus event its receipt wrote (status_at is the carrier's time).
+    // When Parley recorded each delivery: the messageStatus event its receipt wrote (status_at is the carrier's
+    // time). A row may hold a batch's events (its data their array).
     const [deliveries] = await rowsOf(
       database,
-      `select count(*)::int as n, ${since('max(created_at)')} as last_ms from events
-        where account_id = $1 and type = 'messageStatus' and data->'message'->>'status' = 'delivered'`,
+      `select count(*)::int as n, ${since('max(e.created_at)')} as last_ms
+         from events e
+        cross join lateral jsonb_array_elements(case when jsonb_typeof(e.data) = 'array' then e.data else jsonb_build_array(e.data) end) as d(item)
+        where e.account_id = $1 and e.type = 'messageStatus' and d.item->'message'->>'status' = 'delivered'`,
       [f.accountId],
     );
     const [handsets] = await rowsOf(

@@ -4,7 +4,8 @@ import type { OutboxEventPayload } from '@parley/shared';
 import type { Database } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { queryRows } from '../db/client.js';
-import { events, type EventRow } from '../db/schema/index.js';
+import { events } from '../db/schema/index.js';
+import { toPayload } from './eventPayloads.js';
 import { laneOf, OUTBOX_CHANNEL, OUTBOX_DELIVERED_TYPES, type OutboxLane } from './outbox.js';
 
 export interface EventSubscriber {
@@ -28,18 +29,6 @@ const DISPATCH_LOCK_KEY = 7_311_042_002;
 
 /** The lanes of the delivered types: no other lane has pending events. */
 const lanes: readonly OutboxLane[] = [...new Set(OUTBOX_DELIVERED_TYPES.map(laneOf))];
-
-export function toPayload(row: EventRow): OutboxEventPayload {
-  return {
-    id: String(row.id),
-    type: row.type,
-    accountId: row.accountId,
-    userId: row.userId,
-    groupId: row.groupId,
-    data: row.data,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * Hands committed outbox events to subscribers, at least once and in order per account within a lane. Only

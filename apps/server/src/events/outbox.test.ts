@@ -7,7 +7,7 @@ import { publishEventBatches } from '../messaging/conversations.js';
 import { addConversation, addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { sendingAccount, type SendingAccount } from '../test/sendingFixtures.js';
-import { toPayload } from './dispatcher.js';
+import { eventPayloads, toPayload } from './eventPayloads.js';
 import { conversationIdOf, OUTBOX_CHANNEL, parseOutboxPayload, publishEvents, type NewEvent, type NewEventId } from './outbox.js';
 
 describe('conversationIdOf', () => {
@@ -85,6 +85,47 @@ describe.each(testDatabaseKinds)("events' group on %s", (kind) => {
     // In another account, only explicit groups stay.
     expect((await written(batchAccount.accountId)).map((p) => p.groupId)).toEqual([null, null, null, null, null, groupId, null]);
   });
+  it('publishEventBatches lets events of one type, account, user and group share a row, unless their type is delivered', async () => {
+    const shared = await sendingAccount(database.db);
+    const groupOf = await addGroup(database.db, shared.accountId);
+    const inGroup = (await addConversation(database.db, shared, { groupId: groupOf })).id;
+    const loose = (await addConversation(database.db, shared)).id;
+    const sent = (n: number, conversation: string, userId: string | null = null): NewEvent => ({
+      type: 'messageSent',
+      accountId: shared.accountId,
+      userId,
+      data: { n, message: { conversation: { id: conversation } } },
+    });
+    const received = (n: number): NewEvent => ({ type: 'messageReceived', accountId: shared.accountId, data: { n, message: { conversation: { id: inGroup } } } });
+    const userId = shared.adminId;
+    const given: NewEvent[] = [sent(0, inGroup), received(1), sent(2, loose), sent(3, inGroup), received(4), sent(5, loose), sent(6, inGroup, userId), sent(7, inGroup)];
+    await database.db.transaction(async (tx) => {
+      await publishEventBatches(tx, given);
+    });
+    const rows = await database.db.select().from(events).where(eq(events.accountId, shared.accountId)).orderBy(asc(events.id));
+    // In the order of each row's first event; messageReceived (web push delivers it) a row each.
+    expect(rows.map((r) => [r.type, r.groupId, r.userId, Array.isArray(r.data) ? r.data.length : 1])).toEqual([
+      ['messageSent', groupOf, null, 3],
+      ['messageReceived', groupOf, null, 1],
+      ['messageSent', null, null, 2],
+      ['messageReceived', groupOf, null, 1],
+      ['messageSent', groupOf, userId, 1],
+    ]);
+    expect(rows.filter((r) => r.dispatchedAt === null).map((r) => r.type)).toEqual(['messageReceived', 'messageReceived']);
+    // Read back one by one: each with its row's group and its place in the order given.
+    const payloads = rows.flatMap(eventPayloads);
+    expect(payloads.map((p) => (p.data as { n: number }).n)).toEqual([0, 3, 7, 1, 2, 5, 4, 6]);
+    expect(payloads.map((p) => p.id)).toEqual([
+      `${String(rows[0]?.id)}.0`, `${String(rows[0]?.id)}.1`, `${String(rows[0]?.id)}.2`,
+      String(rows[1]?.id),
+      `${String(rows[2]?.id)}.0`, `${String(rows[2]?.id)}.1`,
+      String(rows[3]?.id),
+      String(rows[4]?.id),
+    ]);
+    expect(payloads.map((p) => p.groupId)).toEqual([groupOf, groupOf, groupOf, groupOf, null, null, groupOf, groupOf]);
+    expect(payloads.filter((p) => p.type === 'messageReceived').map((p) => (p.data as { n: number }).n)).toEqual([1, 4]);
+  });
+
   it('names what it wrote in NOTIFYs that only a commit delivers, one per lane, small batches and large alike', async () => {
     const heard: string[] = [];
     const unlisten = await database.listen(OUTBOX_CHANNEL, (payload) => {

@@ -29,10 +29,40 @@ export const OUTBOX_DELIVERED_TYPES: readonly string[] = ['messageReceived'];
 
 /** events.dispatched_at of a new event of the type `type` (SQL): null, pending, only for a delivered type. */
 export function initialDispatchedAt(type: SQL): SQL {
-  return sql`(case when ${type} in (${sql.join(
+  return sql`(case when ${isDeliveredType(type)} then null::timestamptz else now() end)`;
+}
+
+/**
+ * Writes the events a SELECT yields (columns type, account_id, user_id, group_id, lane, data and n, their
+ * order) and answers their rows' ids. Events of a type no subscriber delivers that share type, account, user,
+ * group and lane take ONE row whose data is the array of theirs, in order (realtime/fanout.ts emits them one by
+ * one, see eventPayloads): a campaign batch's thousand status events are one row, not a thousand rows and two
+ * thousand index entries. A delivered type keeps a row an event, as the dispatcher hands rows on. Rows come in
+ * the order of their first event.
+ */
+export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEventId[]> {
+  const inserted = await queryRows<{ id: string | number; lane: number }>(
+    q,
+    sql`with e as (${source})
+        insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+        select e.type, e.account_id, e.user_id, e.group_id, e.lane,
+               case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end,
+               ${initialDispatchedAt(sql`e.type`)}
+          from e
+         group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
+                  case when ${isDeliveredType(sql`e.type`)} then e.n end
+         order by min(e.n)
+        returning id, lane`,
+  );
+  return inserted.map((row) => ({ id: Number(row.id), lane: asLane(row.lane) }));
+}
+
+/** Whether `type` (SQL) is one of OUTBOX_DELIVERED_TYPES. */
+function isDeliveredType(type: SQL): SQL {
+  return sql`(${type} in (${sql.join(
     OUTBOX_DELIVERED_TYPES.map((t) => sql`${t}`),
     sql`, `,
-  )}) then null::timestamptz else now() end)`;
+  )}))`;
 }
 
 /** Events a campaign writes by the ten thousand; they take the bulk lane (events.lane 1). */

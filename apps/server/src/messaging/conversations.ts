@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { asLane, BULK_EVENT_TYPES, conversationIdOf, initialDispatchedAt, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
+import { BULK_EVENT_TYPES, conversationIdOf, insertEventRows, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -40,8 +40,9 @@ const EVENT_CHUNK = 5000;
 
 /**
  * Publishes any number of events in the caller's transaction, as publishEvents does (rows in `events` and a
- * NOTIFY that only a commit delivers), but each few thousand as one jsonb parameter: a campaign's messageSent
- * events cost a statement per batch, and ids follow the order given.
+ * NOTIFY that only a commit delivers), but each few thousand as one jsonb parameter, sharing rows as
+ * insertEventRows does: a campaign's messageSent events cost a statement per batch and one row per account
+ * and group, and ids follow the order given.
  */
 export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -57,20 +58,19 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
       group_id: e.groupId ?? null,
       conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
-    const inserted = await queryRows<{ id: string | number; lane: number }>(
-      tx,
-      sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-          select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end,
-                 case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint else ${OUTBOX_LANES.interactive}::smallint end,
-                 r.data, ${initialDispatchedAt(sql`r.type`)}
-            from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-                 as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
-                 with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
-            left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id
-           order by r.n
-          returning id, lane`,
+    ids.push(
+      ...(await insertEventRows(
+        tx,
+        sql`select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end as group_id,
+                   case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint
+                        else ${OUTBOX_LANES.interactive}::smallint end as lane,
+                   r.data, r.n
+              from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+                   as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
+                   with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
+              left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id`,
+      )),
     );
-    for (const row of inserted) ids.push({ id: Number(row.id), lane: asLane(row.lane) });
   }
   await notifyOutbox(tx, ids);
 }

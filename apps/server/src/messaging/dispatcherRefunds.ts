@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { moneyToUnits, unitsToMoney, type MessageEventData } from '@parley/shared';
 import { refundAccount } from '../commands/ledger.js';
-import { queryRows, type Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { initialDispatchedAt, laneOf, notifyOutbox } from '../events/outbox.js';
+import { insertEventRows, laneOf, notifyOutbox } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { jsonRecords } from './dispatcherRows.js';
 
@@ -34,27 +34,19 @@ export async function refundMessages(tx: Tx, refunded: readonly MessageRow[]): P
 }
 
 /**
- * messageStatus events for changed messages, in one insert whose rows travel as ONE jsonb parameter (the
- * outbox's publishEvents binds four parameters a row, which costs a campaign's batches several times more),
- * in the order given, then the outbox's NOTIFY, as publishEvents does.
+ * messageStatus events for changed messages, in the order given: one insert whose events travel as ONE jsonb
+ * parameter (the outbox's publishEvents binds four parameters a row, which costs a campaign's batches
+ * several times more) and share rows by account and group (insertEventRows), then the outbox's NOTIFY.
  */
 export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const payload: MessageEventData[] = rows.map((row) => ({ message: presentMessage(row) }));
-  const records = rows.map((row, i) => ({ account_id: row.accountId, data: payload[i] }));
-  const inserted = await queryRows<{ id: string | number }>(
+  const records = rows.map((row) => ({ account_id: row.accountId, data: { message: presentMessage(row) } satisfies MessageEventData }));
+  const written = await insertEventRows(
     tx,
-    sql`
-    insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-    select 'messageStatus', e.account_id, null, c.group_id, ${laneOf('messageStatus')}::smallint, e.data,
-           ${initialDispatchedAt(sql`'messageStatus'::text`)}
-      from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
-      left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id
-     order by e.n
-    returning id`,
+    sql`select 'messageStatus'::text as type, e.account_id, null::uuid as user_id, c.group_id,
+               ${laneOf('messageStatus')}::smallint as lane, e.data, e.n
+          from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
+          left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id`,
   );
-  await notifyOutbox(
-    tx,
-    inserted.map((row) => ({ id: Number(row.id), lane: laneOf('messageStatus') })),
-  );
+  await notifyOutbox(tx, written);
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../carriers/carrier.js';
 import { accountMembers, contactGroups, groupPhoneNumbers, groupUsers } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
+import { publishEventBatches } from '../messaging/conversations.js';
 import { receiveInbound } from '../messaging/inbound.js';
+import { queryRows } from '../db/client.js';
 import { silentLogger } from '../test/logger.js';
 import { addPhoneNumber, sendingAccount, uniqueSendingTestNumber } from '../test/sendingFixtures.js';
 import { devToken } from '../identity/authenticator.js';
@@ -64,6 +66,24 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     await until(() => alice.received.length === 2);
     await new Promise((r) => setTimeout(r, 300));
     expect(amir.received).toHaveLength(1);
+    expect(bob.received).toHaveLength(0);
+  });
+
+  it("emits a row's shared events one by one, in order, to that account only", async () => {
+    const accountA = randomUUID();
+    const alice = await client(randomUUID(), accountA);
+    const bob = await client(randomUUID(), randomUUID());
+    const statuses = Array.from({ length: 120 }, (_, n) => ({ type: 'messageStatus', accountId: accountA, data: { n } }));
+    await server.database.db.transaction(async (tx) => {
+      await publishEventBatches(tx, statuses);
+    });
+    const [rows] = await queryRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from events where account_id = ${accountA}`);
+    expect(rows?.n).toBe(1);
+    await until(() => alice.received.length === 120);
+    expect(alice.received.map((e) => (e.data as { n: number }).n)).toEqual(statuses.map((e) => e.data.n));
+    expect(alice.received.every((e) => e.type === 'messageStatus' && e.accountId === accountA)).toBe(true);
+    expect(new Set(alice.received.map((e) => e.id)).size).toBe(120);
+    await new Promise((r) => setTimeout(r, 300));
     expect(bob.received).toHaveLength(0);
   });
 

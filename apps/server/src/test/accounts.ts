@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
+import { events } from '../db/schema/index.js';
+import { eventPayloads } from '../events/eventPayloads.js';
 
 /** The sum of an account's ledger (credits and refunds up, debits down) and its cached balance. */
 export async function ledgerAndBalance(q: Queryable, accountId: string): Promise<{ ledger: string; balance: string }> {
@@ -14,10 +16,12 @@ export async function ledgerAndBalance(q: Queryable, accountId: string): Promise
   return row;
 }
 
-/** Events of a type the outbox holds for an account. */
+/** Events of a type the outbox holds for an account, one by one as they reach the websockets (rows may be shared). */
 export async function outboxEvents(q: Queryable, type: string, accountId: string): Promise<{ data: unknown }[]> {
-  return queryRows<{ data: unknown }>(
-    q,
-    sql`select data from events where type = ${type} and account_id = ${accountId} order by id`,
-  );
+  const rows = await q
+    .select()
+    .from(events)
+    .where(and(eq(events.type, type), eq(events.accountId, accountId)))
+    .orderBy(asc(events.id));
+  return rows.flatMap(eventPayloads).map((event) => ({ data: event.data }));
 }

@@ -144,8 +144,9 @@ export async function messagingCounts(
           (select count(*)::int from messages where account_id = ${accountId}) as messages,
           (select count(*)::int from conversations where account_id = ${accountId}) as conversations,
           (select count(*)::int from account_transactions where account_id = ${accountId}) as ledger,
-          (select count(*)::int from events where account_id = ${accountId}
-              and type in ('messageSent', 'conversationStarted')) as events`,
+          -- Events, not rows: a row may hold several (events/outbox.ts insertEventRows).
+          (select coalesce(sum(case when jsonb_typeof(data) = 'array' then jsonb_array_length(data) else 1 end), 0)::int
+             from events where account_id = ${accountId} and type in ('messageSent', 'conversationStarted')) as events`,
   )) as { rows: { messages: number; conversations: number; ledger: number; events: number }[] };
   const [row] = result.rows;
   if (!row) throw new Error('no counts');
