@@ -303,14 +303,13 @@ async function figures(m: Modules, storage: Storage, f: Fixture, run: Run): Prom
          from messages where job_id = $1`,
       [run.executionId],
     );
-    // When Parley recorded each delivery: the messageStatus event its receipt wrote (status_at is the carrier's
-    // time). A row may hold a batch's events (its data their array).
+    // When Parley recorded each delivery: the messageStatus events its receipts wrote (status_at is the
+    // carrier's time). A row names a batch's messages, each with its status at the event.
     const [deliveries] = await rowsOf(
       database,
       `select count(*)::int as n, ${since('max(e.created_at)')} as last_ms
-         from events e
-        cross join lateral jsonb_array_elements(case when jsonb_typeof(e.data) = 'array' then e.data else jsonb_build_array(e.data) end) as d(item)
-        where e.account_id = $1 and e.type = 'messageStatus' and d.item->'message'->>'status' = 'delivered'`,
+         from events e cross join lateral jsonb_array_elements(e.data->'messages') as m(item)
+        where e.account_id = $1 and e.type = 'messageStatus' and m.item->>1 = 'delivered'`,
       [f.accountId],
     );
     const [handsets] = await rowsOf(

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { MessageEventData, MessageMedia } from '@parley/shared';
+import type { MessageMedia } from '@parley/shared';
 import type { Tx } from '../db/client.js';
 import { contacts, type MessageRow } from '../db/schema/index.js';
-import type { NewEvent } from '../events/outbox.js';
-import { conversationKey, openConversations, publishEventBatches, touchConversations } from '../messaging/conversations.js';
+import { publishMessageEvents } from '../events/messageEvents.js';
+import { conversationKey, openConversations, touchConversations } from '../messaging/conversations.js';
 import { MESSAGE_QUEUE_CHANNEL } from '../messaging/dispatcher.js';
-import { presentMessage } from '../presenters/message.js';
 import type { PreparedMessage } from './messageSenderPrepare.js';
 import { insertMessageRows } from './messageSenderRows.js';
 import type { Schedule } from './messageSenderSchedule.js';
@@ -24,7 +23,8 @@ export interface MessageOrigin {
 /**
  * Writes a batch of prepared messages in the caller's transaction: the conversations they belong to
  * (opened where none is), the message rows (queued), each conversation's last message, the number each
- * contact keeps, and one messageSent event per message. Set-based: a handful of statements per thousand.
+ * contact keeps, and one messageSent event per message (by reference, events/messageEvents.ts). Set-based: a
+ * handful of statements per thousand.
  */
 export async function writeMessages(
   tx: Tx,
@@ -110,13 +110,7 @@ export async function writeMessages(
   );
   await keepSenderNumbers(tx, accountId, prepared);
 
-  const events: (NewEvent & { data: MessageEventData })[] = rows.map((row) => ({
-    type: 'messageSent',
-    accountId,
-    userId: origin.createdByUserId,
-    data: { message: presentMessage(row) },
-  }));
-  await publishEventBatches(tx, events);
+  await publishMessageEvents(tx, 'messageSent', rows, origin.createdByUserId);
   // Wakes the dispatchers on commit, so what may go now leaves without waiting for their poll.
   if (rows.some((row) => row.sendAfter.getTime() <= now.getTime())) await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
   return rows;

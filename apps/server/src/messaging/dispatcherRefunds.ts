@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { moneyToUnits, unitsToMoney, type MessageEventData } from '@parley/shared';
+import { moneyToUnits, unitsToMoney } from '@parley/shared';
 import { refundAccount } from '../commands/ledger.js';
 import type { Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { insertEventRows, laneOf, notifyOutbox } from '../events/outbox.js';
-import { presentMessage } from '../presenters/message.js';
-import { jsonRecords } from './dispatcherRows.js';
+import { publishMessageEvents } from '../events/messageEvents.js';
 
 /**
  * Gives back the charge of messages that failed before a carrier accepted them: one ledger refund per
@@ -33,20 +30,7 @@ export async function refundMessages(tx: Tx, refunded: readonly MessageRow[]): P
   }
 }
 
-/**
- * messageStatus events for changed messages, in the order given: one insert whose events travel as ONE jsonb
- * parameter (the outbox's publishEvents binds four parameters a row, which costs a campaign's batches
- * several times more) and share rows by account and group (insertEventRows), then the outbox's NOTIFY.
- */
+/** messageStatus events for changed messages, in the order given, by reference (events/messageEvents.ts). */
 export async function publishStatusEvents(tx: Tx, rows: readonly MessageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map((row) => ({ account_id: row.accountId, data: { message: presentMessage(row) } satisfies MessageEventData }));
-  const written = await insertEventRows(
-    tx,
-    sql`select 'messageStatus'::text as type, e.account_id, null::uuid as user_id, c.group_id,
-               ${laneOf('messageStatus')}::smallint as lane, e.data, e.n
-          from rows from (jsonb_to_recordset(${jsonRecords(records)}) as (account_id uuid, data jsonb)) with ordinality as e(account_id, data, n)
-          left join conversations c on c.id = (e.data->'message'->'conversation'->>'id')::uuid and c.account_id = e.account_id`,
-  );
-  await notifyOutbox(tx, written);
+  await publishMessageEvents(tx, 'messageStatus', rows);
 }

@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Unlisten } from '../db/client.js';
 import { events } from '../db/schema/index.js';
-import { eventPayloads } from '../events/eventPayloads.js';
+import { expandEventRows } from '../events/eventPayloads.js';
 import { OUTBOX_CHANNEL, OUTBOX_LANES, parseOutboxPayload, type OutboxLane } from '../events/outbox.js';
 import { ACCESS_CHANGED_EVENT, type OutboxEventPayload } from '@parley/shared';
 import { eventRooms, refreshUserRooms, type RealtimeServer } from './server.js';
@@ -99,17 +99,14 @@ export class RealtimeFanout {
     // would otherwise be read for nobody). A client that connects later fetches what it has not seen.
     if (this.io.engine.clientsCount === 0) return;
     const rows = await this.database.db.select().from(events).where(inArray(events.id, [...ids])).orderBy(asc(events.id));
-    let emitted = 0;
-    for (const row of rows) {
-      // A row may hold a campaign batch's thousand events (events/outbox.ts insertEventRows): one by one.
-      for (const event of eventPayloads(row)) {
-        if (emitted > 0 && emitted % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
-        emitted += 1;
-        if (event.type === ACCESS_CHANGED_EVENT) await this.refreshRooms(event);
-        const rooms = eventRooms(event);
-        // This process's sockets only: every web process hears the same notification.
-        if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
-      }
+    // A row may hold a campaign batch's thousand events, or name its messages (events/eventPayloads.ts).
+    const payloads = await expandEventRows(this.database.db, rows);
+    for (const [index, event] of payloads.entries()) {
+      if (index > 0 && index % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (event.type === ACCESS_CHANGED_EVENT) await this.refreshRooms(event);
+      const rooms = eventRooms(event);
+      // This process's sockets only: every web process hears the same notification.
+      if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
     }
   }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
 import { events } from '../db/schema/index.js';
-import { eventPayloads } from '../events/eventPayloads.js';
+import { expandEventRows } from '../events/eventPayloads.js';
 
 /** The sum of an account's ledger (credits and refunds up, debits down) and its cached balance. */
 export async function ledgerAndBalance(q: Queryable, accountId: string): Promise<{ ledger: string; balance: string }> {
@@ -23,5 +23,5 @@ export async function outboxEvents(q: Queryable, type: string, accountId: string
     .from(events)
     .where(and(eq(events.type, type), eq(events.accountId, accountId)))
     .orderBy(asc(events.id));
-  return rows.flatMap(eventPayloads).map((event) => ({ data: event.data }));
+  return (await expandEventRows(q, rows)).map((event) => ({ data: event.data }));
 }

@@ -144,8 +144,10 @@ export async function messagingCounts(
           (select count(*)::int from messages where account_id = ${accountId}) as messages,
           (select count(*)::int from conversations where account_id = ${accountId}) as conversations,
           (select count(*)::int from account_transactions where account_id = ${accountId}) as ledger,
-          -- Events, not rows: a row may hold several (events/outbox.ts insertEventRows).
-          (select coalesce(sum(case when jsonb_typeof(data) = 'array' then jsonb_array_length(data) else 1 end), 0)::int
+          -- Events, not rows: a row may hold several (insertEventRows) or name several messages (messageEvents.ts).
+          (select coalesce(sum(case when jsonb_typeof(data) = 'array' then jsonb_array_length(data)
+                                    when type = 'messageSent' and jsonb_typeof(data->'messages') = 'array' then jsonb_array_length(data->'messages')
+                                    else 1 end), 0)::int
              from events where account_id = ${accountId} and type in ('messageSent', 'conversationStarted')) as events`,
   )) as { rows: { messages: number; conversations: number; ledger: number; events: number }[] };
   const [row] = result.rows;

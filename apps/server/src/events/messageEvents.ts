@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../db/client.js';
+import { messageStatuses, type MessageRow, type MessageStatus } from '../db/schema/index.js';
+import { initialDispatchedAt, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES } from './outbox.js';
+
+/**
+ * Message events written by reference (publishMessageEvents): a campaign writes them by the hundred
+ * thousand, and the whole message in each (about 800 bytes of JSON) was most of what storing them cost.
+ */
+export const MESSAGE_REFERENCE_TYPES = ['messageSent', 'messageStatus'] as const;
+export type MessageReferenceType = (typeof MESSAGE_REFERENCE_TYPES)[number];
+
+for (const type of MESSAGE_REFERENCE_TYPES) {
+  // The dispatcher hands rows on as they are; a reference row means nothing to a subscriber.
+  if (OUTBOX_DELIVERED_TYPES.includes(type)) throw new Error(`${type} is delivered, so it cannot be written by reference`);
+}
+
+/**
+ * What changes along a message's way (the rest of the message is read when the event is emitted): id,
+ * status, error code, error description, status time, sent time.
+ */
+export type MessageSnapshot = [string, MessageStatus, string | null, string | null, string | null, string | null];
+
+/** The data of a reference row. */
+export interface MessageReferenceData {
+  messages: MessageSnapshot[];
+}
+
+export const snapshotOf = (row: MessageRow): MessageSnapshot => [
+  row.id,
+  row.status,
+  row.errorCode,
+  row.errorDescription,
+  row.statusAt?.toISOString() ?? null,
+  row.sentAt?.toISOString() ?? null,
+];
+
+const isStatus = (value: unknown): value is MessageStatus => messageStatuses.some((s) => s === value);
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/** The snapshots of a reference row's data, or null when the data is not one. */
+export function referencedMessages(data: unknown): MessageSnapshot[] | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const { messages } = data as { messages?: unknown };
+  if (!Array.isArray(messages)) return null;
+  const snapshots: MessageSnapshot[] = [];
+  for (const m of messages as unknown[]) {
+    if (!Array.isArray(m) || m.length !== 6) return null;
+    const [id, status, code, description, statusAt, sentAt] = m as unknown[];
+    if (typeof id !== 'string' || !isStatus(status)) return null;
+    if (![code, description, statusAt, sentAt].every(isNullableString)) return null;
+    snapshots.push([id, status, code as string | null, description as string | null, statusAt as string | null, sentAt as string | null]);
+  }
+  return snapshots;
+}
+
+/**
+ * Writes message events in the caller's transaction, by reference: one row per account, user and group of
+ * the messages' conversations, whose data names each message with what changes along its way
+ * (MessageSnapshot), in the order given; the fan-out reads the messages when it emits (eventPayloads), each
+ * as it was at the event. Then the outbox's NOTIFY, which only a commit delivers.
+ */
+export async function publishMessageEvents(
+  q: Queryable,
+  type: MessageReferenceType,
+  rows: readonly MessageRow[],
+  userId: string | null = null,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map((row) => ({ a: row.accountId, c: row.conversationId, m: snapshotOf(row) }));
+  const written = await queryRows<{ id: string | number }>(
+    q,
+    sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+        select ${type}, e.a, ${userId}::uuid, c.group_id, ${laneOf(type)}::smallint,
+               jsonb_build_object('messages', jsonb_agg(e.m order by e.n)), ${initialDispatchedAt(sql`${type}::text`)}
+          from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
+          left join conversations c on c.id = e.c and c.account_id = e.a
+         group by e.a, c.group_id
+         order by min(e.n)
+        returning id`,
+  );
+  await notifyOutbox(
+    q,
+    written.map((row) => ({ id: Number(row.id), lane: laneOf(type) })),
+  );
+}
