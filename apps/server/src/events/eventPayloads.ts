@@ -34,6 +34,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isReferenceType = (type: string): boolean => MESSAGE_REFERENCE_TYPES.some((t) => t === type);
 
+/** How many events a row holds (what expandEventRows makes of it, at most). */
+export function eventCountOf(row: EventRow): number {
+  if (isReferenceType(row.type)) {
+    const snapshots = referencedMessages(row.data);
+    if (snapshots !== null) return snapshots.length;
+  }
+  return Array.isArray(row.data) && !OUTBOX_DELIVERED_TYPES.includes(row.type) ? row.data.length : 1;
+}
+
 /** The message as it was at the event: its row now, with what changes along its way as the event recorded it. */
 function asAtEvent(row: MessageRow, [, status, errorCode, errorDescription, statusAt, sentAt]: MessageSnapshot): MessageEventData {
   return {

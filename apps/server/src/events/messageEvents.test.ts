@@ -7,7 +7,8 @@ import { events } from '../db/schema/index.js';
 import { createSendingSetup, messageRows, queueTestMessages } from '../messaging/dispatcherFixtures.js';
 import { addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
-import { expandEventRows } from './eventPayloads.js';
+import { eventCountOf, expandEventRows } from './eventPayloads.js';
+import { ROW_EVENTS_MAX } from './outbox.js';
 import { publishMessageEvents, referencedMessages } from './messageEvents.js';
 
 describe('referencedMessages', () => {
@@ -81,6 +82,19 @@ describe.each(testDatabaseKinds)('message events by reference on %s', (kind) => 
       status: 'undelivered',
       error: { code: '30003', description: 'Unreachable' },
     });
+  });
+
+  it('names at most ROW_EVENTS_MAX messages a row, in order across rows', async () => {
+    const s = await createSendingSetup(database.db);
+    const ids = await queueTestMessages(database.db, s, { count: ROW_EVENTS_MAX + 10 });
+    await database.db.transaction(async (tx) => {
+      await publishMessageEvents(tx, 'messageSent', await messageRows(tx, ids), null);
+    });
+    const rows = await database.db.select().from(events).where(eq(events.accountId, s.accountId)).orderBy(asc(events.id));
+    expect(rows.map((r) => referencedMessages(r.data)?.length)).toEqual([ROW_EVENTS_MAX, 10]);
+    expect(rows.map(eventCountOf)).toEqual([ROW_EVENTS_MAX, 10]);
+    const payloads = await expandEventRows(database.db, rows);
+    expect(payloads.map((p) => (p.data as { message: Message }).message.id)).toEqual(ids);
   });
 
   it("leaves out a message that is gone or another account's, and reads rows that carry their data as they are", async () => {

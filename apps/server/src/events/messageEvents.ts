@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
 import { messageStatuses, type MessageRow, type MessageStatus } from '../db/schema/index.js';
-import { initialDispatchedAt, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES } from './outbox.js';
+import { initialDispatchedAt, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES, ROW_EVENTS_MAX } from './outbox.js';
 
 /**
  * Message events written by reference (publishMessageEvents): a campaign writes them by the hundred
@@ -56,7 +56,7 @@ export function referencedMessages(data: unknown): MessageSnapshot[] | null {
 
 /**
  * Writes message events in the caller's transaction, by reference: one row per account, user and group of
- * the messages' conversations, whose data names each message with what changes along its way
+ * the messages' conversations (and per ROW_EVENTS_MAX messages), whose data names each message with what changes along its way
  * (MessageSnapshot), in the order given; the fan-out reads the messages when it emits (eventPayloads), each
  * as it was at the event. Then the outbox's NOTIFY, which only a commit delivers.
  */
@@ -75,7 +75,7 @@ export async function publishMessageEvents(
                jsonb_build_object('messages', jsonb_agg(e.m order by e.n)), ${initialDispatchedAt(sql`${type}::text`)}
           from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
           left join conversations c on c.id = e.c and c.account_id = e.a
-         group by e.a, c.group_id
+         group by e.a, c.group_id, (e.n - 1) / ${ROW_EVENTS_MAX}
          order by min(e.n)
         returning id`,
   );

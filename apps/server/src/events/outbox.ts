@@ -33,9 +33,15 @@ export function initialDispatchedAt(type: SQL): SQL {
 }
 
 /**
+ * Events one row holds at most: the fan-out reads and emits a row's events in one go, and a web process
+ * must not spend long on one (an incoming message's webhook waits meanwhile).
+ */
+export const ROW_EVENTS_MAX = 250;
+
+/**
  * Writes the events a SELECT yields (columns type, account_id, user_id, group_id, lane, data and n, their
  * order) and answers their rows' ids. Events of a type no subscriber delivers that share type, account, user,
- * group and lane take ONE row whose data is the array of theirs, in order (realtime/fanout.ts emits them one by
+ * group and lane take ONE row (up to ROW_EVENTS_MAX) whose data is the array of theirs, in order (realtime/fanout.ts emits them one by
  * one, see eventPayloads): a campaign batch's thousand status events are one row, not a thousand rows and two
  * thousand index entries. A delivered type keeps a row an event, as the dispatcher hands rows on. Rows come in
  * the order of their first event.
@@ -50,7 +56,7 @@ export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEve
                ${initialDispatchedAt(sql`e.type`)}
           from e
          group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
-                  case when ${isDeliveredType(sql`e.type`)} then e.n end
+                  case when ${isDeliveredType(sql`e.type`)} then e.n end, (e.n - 1) / ${ROW_EVENTS_MAX}
          order by min(e.n)
         returning id, lane`,
   );

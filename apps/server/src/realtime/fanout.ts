@@ -1,8 +1,8 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Unlisten } from '../db/client.js';
-import { events } from '../db/schema/index.js';
-import { expandEventRows } from '../events/eventPayloads.js';
+import { events, type EventRow } from '../db/schema/index.js';
+import { eventCountOf, expandEventRows } from '../events/eventPayloads.js';
 import { OUTBOX_CHANNEL, OUTBOX_LANES, parseOutboxPayload, type OutboxLane } from '../events/outbox.js';
 import { ACCESS_CHANGED_EVENT, type OutboxEventPayload } from '@parley/shared';
 import { eventRooms, refreshUserRooms, type RealtimeServer } from './server.js';
@@ -15,6 +15,9 @@ const READ_CHUNK = 1000;
  * would hold up the requests (an incoming message's webhook) and the other lane for tens of milliseconds.
  */
 const EMIT_SLICE = 50;
+
+/** Events expanded (their messages read and presented) at a time. */
+const EXPAND_SLICE = 250;
 
 /** One lane's announced ids waiting to be read and emitted, and whether its drain runs. */
 interface LaneQueue {
@@ -99,7 +102,23 @@ export class RealtimeFanout {
     // would otherwise be read for nobody). A client that connects later fetches what it has not seen.
     if (this.io.engine.clientsCount === 0) return;
     const rows = await this.database.db.select().from(events).where(inArray(events.id, [...ids])).orderBy(asc(events.id));
-    // A row may hold a campaign batch's thousand events, or name its messages (events/eventPayloads.ts).
+    // A row may hold up to ROW_EVENTS_MAX events, or name as many messages (events/eventPayloads.ts): they
+    // are expanded a few hundred at a time, so no one turn of the event loop presents a campaign's batch.
+    let slice: EventRow[] = [];
+    let count = 0;
+    for (const row of rows) {
+      slice.push(row);
+      count += eventCountOf(row);
+      if (count >= EXPAND_SLICE) {
+        await this.emitRows(slice);
+        slice = [];
+        count = 0;
+      }
+    }
+    if (slice.length > 0) await this.emitRows(slice);
+  }
+
+  private async emitRows(rows: readonly EventRow[]): Promise<void> {
     const payloads = await expandEventRows(this.database.db, rows);
     for (const [index, event] of payloads.entries()) {
       if (index > 0 && index % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -108,6 +127,7 @@ export class RealtimeFanout {
       // This process's sockets only: every web process hears the same notification.
       if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
     }
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Moves the user's sockets to the rooms they may join now, before they hear that access changed. */
