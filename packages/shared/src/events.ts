@@ -20,7 +20,10 @@ export interface ClientToServerEvents {
 }
 
 export interface OutboxEventPayload {
-  /** Monotonic per deployment; a client that reconnects can ask for what came after. */
+  /**
+   * Unique per deployment: the outbox row's id, or `{row id}.{position}` for one of the events a row holds
+   * (a campaign batch's). A client that reconnects fetches what it shows again rather than replaying events.
+   */
   id: string;
   type: string;
   accountId: string | null;
