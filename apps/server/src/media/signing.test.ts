@@ -29,6 +29,21 @@ describe('MediaUrlSigner', () => {
     expect(signer.check(fileId, expires, undefined, now)).toBe('invalid');
     expect(new MediaUrlSigner('https://sms.example.test', Buffer.alloc(32, 8)).check(fileId, expires, signature, now)).toBe('invalid');
   });
+
+  it('refuses other texts that decode to the same signature', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (let n = 0; n < 8; n++) {
+      const { expires, signature } = parts(signer.signedUrl(fileId, new Date(now.getTime() + n * 1000)));
+      // 32 bytes are 43 characters; the last one's two low bits are spare, so this text decodes the same.
+      const last = alphabet.indexOf(signature.slice(-1));
+      const spare = `${signature.slice(0, -1)}${alphabet[last ^ 1] ?? ''}`;
+      expect(Buffer.from(spare, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+      for (const other of [spare, `${signature}=`, `${signature}!`, ` ${signature}`]) {
+        expect(signer.check(fileId, expires, other, now), other).toBe('invalid');
+      }
+      expect(signer.check(fileId, expires, signature, now)).toBe('valid');
+    }
+  });
 });
 
 describe('mediaSigningKey', () => {

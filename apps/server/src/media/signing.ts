@@ -29,8 +29,10 @@ export class MediaUrlSigner {
 
   check(fileId: string, expires: number | undefined, signature: string | undefined, now: Date = new Date()): SignatureCheck {
     if (expires === undefined || signature === undefined || !Number.isSafeInteger(expires)) return 'invalid';
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.mac(fileId, expires);
+    // The text as signed, not its decoded bytes: a decoder ignores the last character's spare bits and any
+    // character outside the alphabet, so other texts would decode to the same signature.
+    const given = Buffer.from(signature, 'utf8');
+    const expected = Buffer.from(this.mac(fileId, expires).toString('base64url'), 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
     return expires * 1000 < now.getTime() ? 'expired' : 'valid';
   }
