@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/shared';
-import type { Database } from '../db/client.js';
+import { queryRows, type Database } from '../db/client.js';
 import { events } from '../db/schema/index.js';
 import { createSendingSetup, messageRows, queueTestMessages } from '../messaging/dispatcherFixtures.js';
 import { addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { eventCountOf, expandEventRows } from './eventPayloads.js';
-import { ROW_EVENTS_MAX } from './outbox.js';
-import { publishMessageEvents, referencedMessages } from './messageEvents.js';
+import { OUTBOX_CHANNEL, parseOutboxPayload, ROW_EVENTS_MAX } from './outbox.js';
+import { messageEventsOfChanged, publishMessageEvents, referencedMessages, snapshotOf } from './messageEvents.js';
 
 describe('referencedMessages', () => {
   it('reads the snapshots of a reference row and refuses anything else', () => {
@@ -116,5 +116,68 @@ describe.each(testDatabaseKinds)('message events by reference on %s', (kind) => 
       [`${String(reference.id)}.2`, own],
       [String(plain.id), 'as written'],
     ]);
+  });
+
+  it("writes a statement's own events as publishMessageEvents would, and announces them only when it commits", async () => {
+    const loose = await createSendingSetup(database.db);
+    const grouped = await createSendingSetup(database.db, { accountId: loose.accountId });
+    const groupId = await addGroup(database.db, loose.accountId);
+    await database.db.execute(sql`update conversations set group_id = ${groupId} where id = ${grouped.conversationId}`);
+    const looseIds = await queueTestMessages(database.db, loose, { count: ROW_EVENTS_MAX + 5 });
+    const [b1] = await queueTestMessages(database.db, grouped, { count: 1 });
+    if (b1 === undefined) throw new Error('a grouped message expected');
+    const ids = [...looseIds, b1];
+    const heard: string[] = [];
+    const unlisten = await database.listen(OUTBOX_CHANNEL, (payload) => {
+      if (payload !== '') heard.push(payload);
+    });
+    const send = (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) =>
+      queryRows<{ changed: number; announced: number }>(
+        tx,
+        sql`with changed as (
+              update messages set status = 'sent', sent_at = '2030-05-06T07:08:09.123Z', status_at = '2030-05-06T07:08:09.123Z',
+                                  error_code = 'x1', error_description = 'Late'
+               where id = any(string_to_array(${ids.join(',')}, ',')::uuid[])
+              returning id, account_id, conversation_id, status, error_code, error_description, status_at, sent_at
+            )${messageEventsOfChanged('messageStatus')}
+            select (select count(*)::int from changed) as changed, (select n::int from announced) as announced`,
+      );
+    try {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await send(tx);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await database.db.select().from(events).where(eq(events.accountId, loose.accountId))).toEqual([]);
+
+      const [result] = await database.db.transaction((tx) => send(tx));
+      expect(result).toEqual({ changed: ids.length, announced: 1 });
+      const rows = await database.db.select().from(events).where(eq(events.accountId, loose.accountId)).orderBy(asc(events.id));
+      // Rows by group, ROW_EVENTS_MAX at most each (their order is the order the update returned its rows in).
+      const shape = rows.map((r) => JSON.stringify([r.type, r.groupId, r.lane, r.dispatchedAt === null, referencedMessages(r.data)?.length]));
+      expect(shape.sort()).toEqual(
+        [
+          ['messageStatus', null, 1, false, ROW_EVENTS_MAX],
+          ['messageStatus', null, 1, false, 5],
+          ['messageStatus', groupId, 1, false, 1],
+        ]
+          .map((r) => JSON.stringify(r))
+          .sort(),
+      );
+      // Each snapshot is the one publishMessageEvents takes of the row, times as toISOString writes them.
+      const expected = new Map((await messageRows(database.db, ids)).map((row) => [row.id, snapshotOf(row)]));
+      const snapshots = rows.flatMap((r) => referencedMessages(r.data) ?? []);
+      expect(snapshots.map(([id]) => id).sort()).toEqual([...ids].sort());
+      for (const snapshot of snapshots) expect(snapshot).toEqual(expected.get(snapshot[0]));
+      expect(snapshots[0]?.[4]).toBe('2030-05-06T07:08:09.123Z');
+
+      const deadline = Date.now() + 5000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.every((payload) => payload.startsWith('b:'))).toBe(true);
+      expect(heard.flatMap((payload) => parseOutboxPayload(payload)?.ids ?? []).sort((x, y) => x - y)).toEqual(rows.map((r) => r.id));
+    } finally {
+      await unlisten();
+    }
   });
 });

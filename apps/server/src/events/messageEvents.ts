@@ -1,7 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
 import { messageStatuses, type MessageRow, type MessageStatus } from '../db/schema/index.js';
-import { initialDispatchedAt, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES, ROW_EVENTS_MAX } from './outbox.js';
+import {
+  initialDispatchedAt,
+  laneOf,
+  notifyOutbox,
+  OUTBOX_CHANNEL,
+  OUTBOX_DELIVERED_TYPES,
+  outboxPayloadPrefix,
+  ROW_EVENTS_MAX,
+  NOTIFY_IDS_MAX,
+} from './outbox.js';
 
 /**
  * Message events written by reference (publishMessageEvents): a campaign writes them by the hundred
@@ -83,4 +92,38 @@ export async function publishMessageEvents(
     q,
     written.map((row) => ({ id: Number(row.id), lane: laneOf(type) })),
   );
+}
+
+/** A timestamptz column as toISOString writes it (UTC, milliseconds), for a snapshot written in SQL. */
+const isoText = (column: SQL): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The rest of a statement whose first CTE, `changed`, is a data-modifying one returning messages' id,
+ * account_id, conversation_id, status, error_code, error_description, status_at and sent_at: it writes their
+ * events as publishMessageEvents does (rows by account, user and group, ROW_EVENTS_MAX a row, in the order
+ * returned) and announces them, in the same statement. The caller's SELECT follows; it must read
+ * `announced` (its column n), which PostgreSQL evaluates only when read. A message's way through the
+ * engine then costs one round trip a step, and its row never travels to the application and back.
+ */
+export function messageEventsOfChanged(type: MessageReferenceType, userId: string | null = null): SQL {
+  return sql`, numbered as (
+      select ch.*, row_number() over () as n from changed ch
+    ), written as (
+      insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+      select ${type}, e.account_id, ${userId}::uuid, c.group_id, ${laneOf(type)}::smallint,
+             jsonb_build_object('messages', jsonb_agg(jsonb_build_array(
+               e.id, e.status, e.error_code, e.error_description, ${isoText(sql`e.status_at`)}, ${isoText(sql`e.sent_at`)})
+               order by e.n)),
+             ${initialDispatchedAt(sql`${type}::text`)}
+        from numbered e
+        left join conversations c on c.id = e.conversation_id and c.account_id = e.account_id
+       group by e.account_id, c.group_id, (e.n - 1) / ${ROW_EVENTS_MAX}
+       order by min(e.n)
+      returning id
+    ), announced as (
+      select count(*) as n
+        from (select pg_notify(${OUTBOX_CHANNEL}, ${outboxPayloadPrefix(laneOf(type))} || string_agg(w.id::text, ',' order by w.id))
+                from (select id, row_number() over (order by id) as k from written) w
+               group by (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
+    )`;
 }

@@ -127,7 +127,7 @@ export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]
       })),
     )
     .returning({ id: events.id, lane: events.lane });
-  if (newEvents.length > NOTIFY_WITH_INSERT_MAX) {
+  if (newEvents.length > NOTIFY_IDS_MAX) {
     const rows = await insert;
     await notifyOutbox(
       q,
@@ -165,8 +165,11 @@ export interface OutboxAnnouncement {
 
 const BULK_PREFIX = 'b:';
 
-/** Events one INSERT may name in its own NOTIFY: ids of up to 13 characters and commas stay under 7000 bytes. */
-const NOTIFY_WITH_INSERT_MAX = 500;
+/** Events one NOTIFY may name one by one: ids of up to 13 characters and commas stay under 7000 bytes. */
+export const NOTIFY_IDS_MAX = 500;
+
+/** What a lane's payloads start with. */
+export const outboxPayloadPrefix = (lane: OutboxLane): string => (lane === OUTBOX_LANES.bulk ? BULK_PREFIX : '');
 
 /**
  * The ids of new events as NOTIFY payloads, one lane per payload (bulk ones start with `b:`): runs of
@@ -177,7 +180,7 @@ export function outboxPayloads(events: readonly NewEventId[]): string[] {
   const payloads: string[] = [];
   for (const lane of [OUTBOX_LANES.interactive, OUTBOX_LANES.bulk] as const) {
     const ids = events.filter((e) => e.lane === lane).map((e) => e.id);
-    const prefix = lane === OUTBOX_LANES.bulk ? BULK_PREFIX : '';
+    const prefix = outboxPayloadPrefix(lane);
     for (const body of rangePayloads(ids, NOTIFY_PAYLOAD_BYTES - prefix.length)) payloads.push(prefix + body);
   }
   return payloads;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
 import { publishStatusEvents, refundMessages } from './dispatcherRefunds.js';
+import { messageEventsOfChanged } from '../events/messageEvents.js';
 import { at, jsonRecords, messageFromRaw } from './dispatcherRows.js';
 import type { SubmitOutcome } from './dispatcherSubmit.js';
 
@@ -62,7 +63,8 @@ export async function failMessages(
  * Writes what the carriers answered for one claim, in the caller's transaction, in a constant number of
  * statements: accepted → 'sent' with the carrier and its id; a final refusal → 'failed' and refunded; a
  * retryable one → 'queued' again after a backoff, or 'failed' and refunded at the last attempt. Only rows
- * still 'sending' under the claim's token change. messageStatus events go to the outbox in one insert.
+ * still 'sending' under the claim's token change. The accepted ones' messageStatus events are written by their
+ * update's own statement, the failed ones' by one insert.
  */
 export async function writeOutcomes(
   tx: Tx,
@@ -95,30 +97,33 @@ export async function writeOutcomes(
   }
   const mine = sql`m.status = 'sending' and m.claimed_at = ${at(token)}`;
 
-  const changed: MessageRow[] = [];
+  let sent = 0;
   if (accepted.length > 0) {
-    const raw = await queryRows<Record<string, unknown>>(
+    // The update and its messageStatus events in one statement (the rows stay in the database).
+    const [written] = await queryRows<{ sent: number; announced: number }>(
       tx,
-      sql`update messages m
-             set status = 'sent', carrier = v.carrier, carrier_message_id = v.cid, sent_at = ${at(now)},
-                 status_at = ${at(now)}, attempts = m.attempts + 1, claimed_at = null
-            from jsonb_to_recordset(${jsonRecords(accepted)}) as v(id uuid, carrier text, cid text)
-           where m.id = v.id and ${mine}
-          returning m.*`,
+      sql`with changed as (
+            update messages m
+               set status = 'sent', carrier = v.carrier, carrier_message_id = v.cid, sent_at = ${at(now)},
+                   status_at = ${at(now)}, attempts = m.attempts + 1, claimed_at = null
+              from jsonb_to_recordset(${jsonRecords(accepted)}) as v(id uuid, carrier text, cid text)
+             where m.id = v.id and ${mine}
+            returning m.id, m.account_id, m.conversation_id, m.status, m.error_code, m.error_description, m.status_at, m.sent_at
+          )${messageEventsOfChanged('messageStatus')}
+          select (select count(*)::int from changed) as sent, (select n::int from announced) as announced`,
     );
-    changed.push(...raw.map(messageFromRaw));
+    sent = written?.sent ?? 0;
   }
   const failedRows = await failMessages(tx, failed, now, mine);
-  changed.push(...failedRows);
   if (retried.length > 0) {
     await tx.execute(sql`
       update messages m set status = 'queued', attempts = m.attempts + 1, send_after = v.send_after, claimed_at = null
         from jsonb_to_recordset(${jsonRecords(retried)}) as v(id uuid, send_after timestamptz)
        where m.id = v.id and ${mine}`);
   }
-  await publishStatusEvents(tx, changed);
+  await publishStatusEvents(tx, failedRows);
   return {
-    sent: changed.length - failedRows.length,
+    sent,
     failed: failedRows.length,
     retried: retried.length,
     refunded: failedRows.filter((row) => row.refundedAt !== null && row.refundedAt.getTime() === now.getTime()).length,

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { DeliveryStatus, StatusReport } from '../carriers/carrier.js';
 import type { NumberCarrierRef } from '../carriers/registry.js';
 import { queryRows, type Database } from '../db/client.js';
-import { publishStatusEvents } from './dispatcherRefunds.js';
-import { jsonRecords, messageFromRaw } from './dispatcherRows.js';
+import { messageEventsOfChanged } from '../events/messageEvents.js';
+import { jsonRecords } from './dispatcherRows.js';
 
 /** How far along a status is: a message only ever moves up, and a final status (3) never changes. */
 const statusRank: Record<DeliveryStatus, number> = { sent: 2, delivered: 3, undelivered: 3, failed: 3 };
@@ -71,29 +71,33 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
               and p.carrier_settings_id is not distinct from ${source.carrierSettingsId}::uuid)`;
 
   return database.db.transaction(async (tx) => {
-    const raw = await queryRows<Record<string, unknown>>(
+    const [result] = await queryRows<{ moved: string[] | null; announced: number }>(
       tx,
       // Each receipt finds its message through messages_carrier_id_idx (OFFSET 0 keeps the lookup a probe per
       // receipt: planned as a join, statistics from before the messages had carrier ids (refreshed only as the
       // table grows by half) make the planner compare every sent message with every receipt, seconds a batch). The
-      // update then goes by primary key and checks the status again on the row it locks.
-      sql`update messages m
-             set status = t.status, error_code = t.code, error_description = t.text, status_at = t.at
-            from (select f.id, v.status, v.code, v.text, v.at
-                    from jsonb_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
-                    cross join lateral (
-                      select m.id from messages m
-                       where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
-                         and ${rankSql(sql`m.status`)} < ${rankSql(sql`v.status`)}
-                      offset 0) f) t
-           where m.id = t.id and ${rankSql(sql`m.status`)} < ${rankSql(sql`t.status`)}
-          returning m.*`,
+      // update then goes by primary key and checks the status again on the row it locks. Its messageStatus
+      // events are written by the same statement.
+      sql`with changed as (
+            update messages m
+               set status = t.status, error_code = t.code, error_description = t.text, status_at = t.at
+              from (select f.id, v.status, v.code, v.text, v.at
+                      from jsonb_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
+                      cross join lateral (
+                        select m.id from messages m
+                         where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
+                           and ${rankSql(sql`m.status`)} < ${rankSql(sql`v.status`)}
+                        offset 0) f) t
+             where m.id = t.id and ${rankSql(sql`m.status`)} < ${rankSql(sql`t.status`)}
+            returning m.id, m.account_id, m.conversation_id, m.status, m.error_code, m.error_description, m.status_at,
+                      m.sent_at, m.carrier_message_id
+          )${messageEventsOfChanged('messageStatus')}
+          select (select array_agg(carrier_message_id) from changed) as moved, (select n::int from announced) as announced`,
     );
-    const rows = raw.map(messageFromRaw);
-    await publishStatusEvents(tx, rows);
-    const moved = new Set(rows.map((r) => r.carrierMessageId));
+    const movedIds = result?.moved ?? [];
+    const moved = new Set(movedIds);
     const rest = wanted.filter((w) => !moved.has(w.cid)).map((w) => ({ cid: w.cid, status: w.status }));
-    if (rest.length === 0) return { changed: rows.length, pending: [], unknown: [], submitting: false };
+    if (rest.length === 0) return { changed: movedIds.length, pending: [], unknown: [], submitting: false };
     // A message already as far or further (a repeat, a late 'sent') settles its report. This statement sees
     // what committed after the update's own look, so an id written meanwhile shows as known, not settled:
     // the next pass applies it.
@@ -116,7 +120,7 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
     }[];
     const open = checks.filter((c) => !c.settled);
     return {
-      changed: rows.length,
+      changed: movedIds.length,
       pending: open.map((c) => c.cid),
       unknown: open.filter((c) => !c.known).map((c) => c.cid),
       submitting: found?.submitting === true,
