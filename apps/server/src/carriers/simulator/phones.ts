@@ -203,6 +203,7 @@ export async function phoneThread(
     error_text: string | null;
     sequence: number;
     due_at: number | null;
+    leased_until: number | null;
     done_at: number | null;
     created_ms: number;
     total: number;
@@ -210,7 +211,8 @@ export async function phoneThread(
     q,
     sql`with ${accountRows(accountId)}
       select id, ref, kind, business_number, phone_number, body, media, status, error_code, error_text, sequence,
-             (extract(epoch from due_at) * 1000)::float8 as due_at, (extract(epoch from done_at) * 1000)::float8 as done_at,
+             (extract(epoch from due_at) * 1000)::float8 as due_at, (extract(epoch from leased_until) * 1000)::float8 as leased_until,
+             (extract(epoch from done_at) * 1000)::float8 as done_at,
              (extract(epoch from created_at) * 1000)::float8 as created_ms,
              (count(*) over ())::int as total
       from mine where phone_number = ${phone}
@@ -232,6 +234,7 @@ export async function phoneThread(
       errorText: r.error_text,
       sequence: r.sequence,
       dueAt: r.due_at === null ? null : new Date(r.due_at),
+      leasedUntil: r.leased_until === null ? null : new Date(r.leased_until),
       doneAt: r.done_at === null ? null : new Date(r.done_at),
       createdAt: new Date(r.created_ms),
     })),

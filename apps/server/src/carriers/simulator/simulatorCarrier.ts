@@ -208,7 +208,9 @@ export class SimulatorCarrier implements Carrier {
                   done_at = case when simulator_messages.status in ('delivered', 'undelivered') then null
                                  else simulator_messages.done_at end,
                   due_at = case when simulator_messages.status in ('delivered', 'undelivered') then simulator_messages.done_at
-                                else simulator_messages.due_at end
+                                else simulator_messages.due_at end,
+                  leased_until = case when simulator_messages.status in ('delivered', 'undelivered') then null
+                                      else simulator_messages.leased_until end
             returning id, ref, status, error_code, error_text`,
       );
       for (const row of written) {
@@ -264,17 +266,22 @@ export class SimulatorCarrier implements Carrier {
     const now = this.clock();
     const batchSize = this.batchSize();
     this.lastBatchSize = batchSize;
-    // One statement, committed at once: the lease moves due_at on, so no other loop takes these rows while the
-    // handlers run, and no transaction is held meanwhile (PGlite has one connection; the handlers write).
+    // One statement, committed at once: the lease keeps other loops off these rows while the handlers run, and
+    // no transaction is held meanwhile (PGlite has one connection; the handlers write). A row whose lease ran
+    // out (its loop died or its handlers failed) is taken again.
     const claimed = await queryRows<ClaimedRow>(
       this.database.db,
-      sql`update simulator_messages s set due_at = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
+      sql`update simulator_messages s set leased_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
           from (select id, due_at from simulator_messages
                 where done_at is null and due_at <= ${now.toISOString()}::timestamptz
+                  and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
                 order by due_at, id limit ${batchSize}
                 for update skip locked) c
           where s.id = c.id
-          returning s.id, s.kind, s.business_number, s.phone_number, s.body, s.media, s.error_code, s.error_text,
+          -- A receipt needs none of the text or media: only the phones' own messages carry them back.
+          returning s.id, s.kind, s.business_number, s.phone_number,
+                    case when s.kind = 'mo' then s.body else '' end as body,
+                    case when s.kind = 'mo' then s.media else '[]'::jsonb end as media, s.error_code, s.error_text,
                     (extract(epoch from c.due_at) * 1000)::float8 as was_due_ms,
                     (extract(epoch from s.created_at) * 1000)::float8 as created_ms`,
     );

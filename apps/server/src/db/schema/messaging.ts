@@ -267,6 +267,11 @@ export const simulatorMessages = pgTable(
     /** The n-th message to this phone (mt), for the seeded outcome. */
     sequence: integer('sequence').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /**
+     * Held by a loop until then (its handlers are at work). Not indexed, so taking a row is an update on its
+     * own page (the table keeps room for it: fillfactor 70, set by migration).
+     */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
