@@ -40,25 +40,35 @@ export const ROW_EVENTS_MAX = 250;
 
 /**
  * Writes the events a SELECT yields (columns type, account_id, user_id, group_id, lane, data and n, their
- * order) and answers their rows' ids. Events of a type no subscriber delivers that share type, account, user,
+ * order), announces them (NOTIFY, delivered only if the caller's transaction commits) and answers their rows'
+ * ids, all in one statement. Events of a type no subscriber delivers that share type, account, user,
  * group and lane take ONE row (up to ROW_EVENTS_MAX) whose data is the array of theirs, in order (realtime/fanout.ts emits them one by
  * one, see eventPayloads): a campaign batch's thousand status events are one row, not a thousand rows and two
  * thousand index entries. A delivered type keeps a row an event, as the dispatcher hands rows on. Rows come in
  * the order of their first event.
  */
 export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEventId[]> {
-  const inserted = await queryRows<{ id: string | number; lane: number }>(
+  const inserted = await queryRows<{ id: string | number; lane: number; announced: number }>(
     q,
-    sql`with e as (${source})
-        insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-        select e.type, e.account_id, e.user_id, e.group_id, e.lane,
-               case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end,
-               ${initialDispatchedAt(sql`e.type`)}
-          from e
-         group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
-                  case when ${isDeliveredType(sql`e.type`)} then e.n end, (e.n - 1) / ${ROW_EVENTS_MAX}
-         order by min(e.n)
-        returning id, lane`,
+    sql`with e as (${source}), written as (
+          insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+          select e.type, e.account_id, e.user_id, e.group_id, e.lane,
+                 case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end,
+                 ${initialDispatchedAt(sql`e.type`)}
+            from e
+           group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
+                    case when ${isDeliveredType(sql`e.type`)} then e.n end, (e.n - 1) / ${ROW_EVENTS_MAX}
+           order by min(e.n)
+          returning id, lane
+        ), announced as (
+          -- Each lane's ids joined by commas (as outboxPayloads writes them), NOTIFY_IDS_MAX a payload.
+          select count(*) as n
+            from (select pg_notify(${OUTBOX_CHANNEL}, case when w.lane = ${OUTBOX_LANES.bulk} then ${BULK_PREFIX} else '' end
+                                                   || string_agg(w.id::text, ',' order by w.id))
+                    from (select id, lane, row_number() over (partition by lane order by id) as k from written) w
+                   group by w.lane, (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
+        )
+        select id, lane, (select n::int from announced) as announced from written order by id`,
   );
   return inserted.map((row) => ({ id: Number(row.id), lane: asLane(row.lane) }));
 }

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { BULK_EVENT_TYPES, conversationIdOf, insertEventRows, notifyOutbox, OUTBOX_LANES, type NewEvent, type NewEventId } from '../events/outbox.js';
+import { BULK_EVENT_TYPES, conversationIdOf, insertEventRows, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -41,12 +41,11 @@ const EVENT_CHUNK = 5000;
 /**
  * Publishes any number of events in the caller's transaction, as publishEvents does (rows in `events` and a
  * NOTIFY that only a commit delivers), but each few thousand as one jsonb parameter, sharing rows as
- * insertEventRows does: a campaign's messageSent events cost a statement per batch and one row per account
- * and group, and ids follow the order given.
+ * insertEventRows does: a campaign's conversationStarted events cost one statement per batch, NOTIFY
+ * included, and one row per account and group, and ids follow the order given.
  */
 export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const ids: NewEventId[] = [];
   for (let i = 0; i < events.length; i += EVENT_CHUNK) {
     // group_id: as given, else the group of the conversation the event names (a join, not a round trip).
     const batch = events.slice(i, i + EVENT_CHUNK).map((e) => ({
@@ -58,21 +57,18 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
       group_id: e.groupId ?? null,
       conversation_id: e.groupId === undefined ? conversationIdOf(e.data) : null,
     }));
-    ids.push(
-      ...(await insertEventRows(
-        tx,
-        sql`select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end as group_id,
+    await insertEventRows(
+      tx,
+      sql`select r.type, r.account_id, r.user_id, case when r.derive then c.group_id else r.group_id end as group_id,
                    case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint
                         else ${OUTBOX_LANES.interactive}::smallint end as lane,
-                   r.data, r.n
-              from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-                   as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
-                   with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
-              left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id`,
-      )),
+                 r.data, r.n
+            from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+                 as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
+                 with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
+            left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id`,
     );
   }
-  await notifyOutbox(tx, ids);
 }
 
 export const conversationKey = (contactId: string, phoneNumberId: string): string => `${contactId}:${phoneNumberId}`;
@@ -123,21 +119,16 @@ export async function openConversations(
   const unique = new Map<string, ConversationWanted>();
   for (const w of wanted) unique.set(conversationKey(w.contactId, w.phoneNumberId), w);
   const result = new Map<string, OpenedConversation>();
-  const existing = await findOpen(tx, accountId, [...unique.values()]);
-  for (const [key, id] of existing) result.set(key, { id, started: false });
-
-  const missing = [...unique.entries()].filter(([key]) => !existing.has(key));
   const at = sql`${now.toISOString()}::timestamptz`;
   const events: NewEvent[] = [];
-  for (let i = 0; i < missing.length; i += INSERT_CHUNK) {
-    const chunk = missing.slice(i, i + INSERT_CHUNK).map(([key, w]) => ({ key, w, id: uuidv7() }));
-    const inserted = await queryRows<{ id: string }>(
+  const entries = [...unique.entries()];
+  for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+    const chunk = entries.slice(i, i + INSERT_CHUNK).map(([key, w]) => ({ key, w, id: uuidv7() }));
+    // One statement finds the open ones and opens the others (a round trip a batch, not two).
+    const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string; started: boolean }>(
       tx,
-      sql`insert into ${conversations} (id, account_id, contact_id, phone_number_id, group_id, last_message_id, last_message_at,
-                                      created_at, updated_at)
-          select id, ${accountId}::uuid, contact_id, phone_number_id, group_id, last_message_id,
-                 case when last_message_id is null then null else ${at} end, ${at}, ${at}
-            from jsonb_to_recordset(${jsonRecords(
+      sql`with k as (
+            select * from jsonb_to_recordset(${jsonRecords(
               chunk.map(({ w, id }) => ({
                 id,
                 contact_id: w.contactId,
@@ -146,14 +137,30 @@ export async function openConversations(
                 last_message_id: w.lastMessageId ?? null,
               })),
             )}) as r(id uuid, contact_id uuid, phone_number_id uuid, group_id uuid, last_message_id uuid)
-          on conflict (account_id, contact_id, phone_number_id) where closed_at is null do nothing
-          returning id`,
+          ), found as (
+            select c.id, c.contact_id, c.phone_number_id
+              from ${conversations} c join k on c.contact_id = k.contact_id and c.phone_number_id = k.phone_number_id
+             where c.account_id = ${accountId} and c.closed_at is null
+          ), opened as (
+            insert into ${conversations} (id, account_id, contact_id, phone_number_id, group_id, last_message_id, last_message_at,
+                                          created_at, updated_at)
+            select k.id, ${accountId}::uuid, k.contact_id, k.phone_number_id, k.group_id, k.last_message_id,
+                   case when k.last_message_id is null then null else ${at} end, ${at}, ${at}
+              from k
+             where not exists (select 1 from found f where f.contact_id = k.contact_id and f.phone_number_id = k.phone_number_id)
+            on conflict (account_id, contact_id, phone_number_id) where closed_at is null do nothing
+            returning id, contact_id, phone_number_id
+          )
+          select id, contact_id, phone_number_id, false as started from found
+          union all
+          select id, contact_id, phone_number_id, true as started from opened`,
     );
-    const insertedIds = new Set(inserted.map((r) => r.id));
+    const byKey = new Map(rows.map((r) => [conversationKey(r.contact_id, r.phone_number_id), r]));
     for (const { key, w, id } of chunk) {
-      if (!insertedIds.has(id)) continue;
-      result.set(key, { id, started: true });
-      events.push(startedEvent(accountId, id, w, now));
+      const row = byKey.get(key);
+      if (row === undefined) continue;
+      result.set(key, { id: row.id, started: row.started });
+      if (row.started) events.push(startedEvent(accountId, id, w, now));
     }
   }
   // Opened by a concurrent transaction between our look and our insert: theirs is the open one.
