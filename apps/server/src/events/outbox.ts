@@ -50,12 +50,25 @@ export const ROW_EVENTS_MAX = 250;
 export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEventId[]> {
   const inserted = await queryRows<{ id: string | number; lane: number; announced: number }>(
     q,
-    sql`with e as (${source}), written as (
+    sql`with ${eventRowsOf(source)}
+        select id, lane, (select n::int from announced) as announced from written order by id`,
+  );
+  return inserted.map((row) => ({ id: Number(row.id), lane: asLane(row.lane) }));
+}
+
+/**
+ * The CTEs of insertEventRows, to end another statement's WITH list: `event_source` (the SELECT, which may
+ * read the statement's earlier CTEs, e.g. the rows a data-modifying one returned), `written` (id, lane) and
+ * `announced` (n, the NOTIFYs sent). The statement must read `announced`, which PostgreSQL evaluates only
+ * when read.
+ */
+export function eventRowsOf(source: SQL): SQL {
+  return sql`event_source as (${source}), written as (
           insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
           select e.type, e.account_id, e.user_id, e.group_id, e.lane,
                  case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end,
                  ${initialDispatchedAt(sql`e.type`)}
-            from e
+            from event_source e
            group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
                     case when ${isDeliveredType(sql`e.type`)} then e.n end, (e.n - 1) / ${ROW_EVENTS_MAX}
            order by min(e.n)
@@ -67,10 +80,7 @@ export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEve
                                                    || string_agg(w.id::text, ',' order by w.id))
                     from (select id, lane, row_number() over (partition by lane order by id) as k from written) w
                    group by w.lane, (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
-        )
-        select id, lane, (select n::int from announced) as announced from written order by id`,
-  );
-  return inserted.map((row) => ({ id: Number(row.id), lane: asLane(row.lane) }));
+        )`;
 }
 
 /** Whether `type` (SQL) is one of OUTBOX_DELIVERED_TYPES. */

@@ -1,11 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../db/client.js';
-import { contacts, conversations } from '../db/schema/index.js';
+import { contacts, conversations, events } from '../db/schema/index.js';
+import { OUTBOX_CHANNEL, parseOutboxPayload } from '../events/outbox.js';
 import { outboxEvents } from '../test/accounts.js';
+import { addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
-import { conversationKey, openConversations, type ConversationWanted } from './conversations.js';
+import { conversationKey, openConversations, startedEvent, type ConversationWanted } from './conversations.js';
 import { createSendingSetup, type SendingSetup } from './dispatcherFixtures.js';
 
 async function newContact(database: Database, s: SendingSetup, mobileNumber: string): Promise<string> {
@@ -66,6 +68,40 @@ describe.each(testDatabaseKinds)('openConversations on %s', (kind) => {
     const again = await database.db.transaction((tx) => openConversations(tx, s.accountId, [wantedFor(s, fresh)]));
     expect(again.get(conversationKey(fresh, s.phoneNumberId))).toEqual({ id: freshOne?.id, started: false });
     expect(await outboxEvents(database.db, 'conversationStarted', s.accountId)).toHaveLength(2);
+  });
+
+  it('writes each opened conversation the conversationStarted event startedEvent describes, in its group, and names it in a NOTIFY', async () => {
+    const s = await createSendingSetup(database.db);
+    const groupId = await addGroup(database.db, s.accountId);
+    const loose = wantedFor(s, await newContact(database, s, '+12025550146'));
+    const grouped = { ...wantedFor(s, await newContact(database, s, '+12025550147')), groupId };
+    const now = new Date('2030-02-03T04:05:06.789Z');
+    const heard: string[] = [];
+    const unlisten = await database.listen(OUTBOX_CHANNEL, (payload) => {
+      if (payload !== '') heard.push(payload);
+    });
+    try {
+      const opened = await database.db.transaction((tx) => openConversations(tx, s.accountId, [loose, grouped], now));
+      const looseId = opened.get(conversationKey(loose.contactId, s.phoneNumberId))?.id;
+      const groupedId = opened.get(conversationKey(grouped.contactId, s.phoneNumberId))?.id;
+      if (looseId === undefined || groupedId === undefined) throw new Error('both conversations expected');
+
+      const rows = await database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.accountId, s.accountId), eq(events.type, 'conversationStarted')))
+        .orderBy(asc(events.id));
+      // One row a group, in the order asked, each holding the data startedEvent builds.
+      expect(rows.map((r) => [r.groupId, r.lane, r.data])).toEqual([
+        [null, 0, startedEvent(s.accountId, looseId, loose, now).data],
+        [groupId, 0, startedEvent(s.accountId, groupedId, grouped, now).data],
+      ]);
+      const deadline = Date.now() + 5000;
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.flatMap((payload) => parseOutboxPayload(payload)?.ids ?? [])).toEqual(rows.map((r) => r.id));
+    } finally {
+      await unlisten();
+    }
   });
 
   it.skipIf(kind !== 'postgres')('answers the conversation another transaction opened meanwhile instead of a second one', async () => {

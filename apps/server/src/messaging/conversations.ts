@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../db/client.js';
 import { conversations } from '../db/schema/index.js';
-import { BULK_EVENT_TYPES, conversationIdOf, insertEventRows, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
+import { BULK_EVENT_TYPES, conversationIdOf, eventRowsOf, insertEventRows, laneOf, OUTBOX_LANES, type NewEvent } from '../events/outbox.js';
 
 /** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
 const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
@@ -11,8 +11,8 @@ const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)
 /*
  * A contact has one open conversation per number of the account (the partial unique index
  * conversations_open_idx); a closed one stays as history and the next message opens a new one. Sending and
- * receiving both come through here, in batches: one statement finds the open ones, one inserts the missing
- * ones, and each new conversation publishes conversationStarted in the same transaction.
+ * receiving both come through here, in batches: one statement finds the open ones, inserts the missing ones
+ * and publishes conversationStarted for each it inserted.
  */
 
 /** Rows per statement (one jsonb parameter each). */
@@ -120,23 +120,25 @@ export async function openConversations(
   for (const w of wanted) unique.set(conversationKey(w.contactId, w.phoneNumberId), w);
   const result = new Map<string, OpenedConversation>();
   const at = sql`${now.toISOString()}::timestamptz`;
-  const events: NewEvent[] = [];
   const entries = [...unique.entries()];
   for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
     const chunk = entries.slice(i, i + INSERT_CHUNK).map(([key, w]) => ({ key, w, id: uuidv7() }));
-    // One statement finds the open ones and opens the others (a round trip a batch, not two).
-    const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string; started: boolean }>(
+    // One statement finds the open ones, opens the others and publishes their conversationStarted events
+    // (startedEvent's data, built from the rows inserted), NOTIFY included: a round trip a batch.
+    const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string; started: boolean; announced: number }>(
       tx,
       sql`with k as (
-            select * from jsonb_to_recordset(${jsonRecords(
+            select * from rows from (jsonb_to_recordset(${jsonRecords(
               chunk.map(({ w, id }) => ({
                 id,
                 contact_id: w.contactId,
                 phone_number_id: w.phoneNumberId,
+                phone_number: w.phoneNumber,
                 group_id: w.groupId,
                 last_message_id: w.lastMessageId ?? null,
               })),
-            )}) as r(id uuid, contact_id uuid, phone_number_id uuid, group_id uuid, last_message_id uuid)
+            )}) as (id uuid, contact_id uuid, phone_number_id uuid, phone_number text, group_id uuid, last_message_id uuid))
+              with ordinality as r(id, contact_id, phone_number_id, phone_number, group_id, last_message_id, ord)
           ), found as (
             select c.id, c.contact_id, c.phone_number_id
               from ${conversations} c join k on c.contact_id = k.contact_id and c.phone_number_id = k.phone_number_id
@@ -149,24 +151,32 @@ export async function openConversations(
               from k
              where not exists (select 1 from found f where f.contact_id = k.contact_id and f.phone_number_id = k.phone_number_id)
             on conflict (account_id, contact_id, phone_number_id) where closed_at is null do nothing
-            returning id, contact_id, phone_number_id
-          )
-          select id, contact_id, phone_number_id, false as started from found
+            returning id, contact_id, phone_number_id, group_id
+          ), ${eventRowsOf(
+            sql`select 'conversationStarted'::text as type, ${accountId}::uuid as account_id, null::uuid as user_id, o.group_id,
+                       ${laneOf('conversationStarted')}::smallint as lane,
+                       jsonb_build_object('conversation', jsonb_build_object(
+                         'id', o.id,
+                         'contact', jsonb_build_object('id', o.contact_id),
+                         'phoneNumber', jsonb_build_object('id', o.phone_number_id, 'number', k.phone_number),
+                         'group', case when o.group_id is null then null else jsonb_build_object('id', o.group_id) end,
+                         'created', jsonb_build_object('at', ${now.toISOString()}::text))) as data,
+                       row_number() over (order by k.ord) as n
+                  from opened o join k on k.id = o.id`,
+          )}
+          select id, contact_id, phone_number_id, false as started, 0 as announced from found
           union all
-          select id, contact_id, phone_number_id, true as started from opened`,
+          select id, contact_id, phone_number_id, true as started, (select n::int from announced) as announced from opened`,
     );
     const byKey = new Map(rows.map((r) => [conversationKey(r.contact_id, r.phone_number_id), r]));
-    for (const { key, w, id } of chunk) {
+    for (const { key } of chunk) {
       const row = byKey.get(key);
-      if (row === undefined) continue;
-      result.set(key, { id: row.id, started: row.started });
-      if (row.started) events.push(startedEvent(accountId, id, w, now));
+      if (row !== undefined) result.set(key, { id: row.id, started: row.started });
     }
   }
   // Opened by a concurrent transaction between our look and our insert: theirs is the open one.
   const raced = [...unique.entries()].filter(([key]) => !result.has(key)).map(([, w]) => w);
   for (const [key, id] of await findOpen(tx, accountId, raced)) result.set(key, { id, started: false });
-  await publishEventBatches(tx, events);
   return result;
 }
 
