@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
+import { messageEventsOfChanged } from '../events/messageEvents.js';
 
 /** Rows per statement: one JSON parameter of a few megabytes, parsed by PostgreSQL in one go. */
 const ROWS_PER_STATEMENT = 5000;
 
 /**
- * Inserts queued messages: each batch is one jsonb parameter unpacked by jsonb_to_recordset (as the contact
- * importer writes contacts), far cheaper than a bound parameter per column and row. Columns left out take
- * their defaults (attempts 0, the carrier's fields and times null), as the rows built in memory say.
+ * Inserts queued messages and publishes their messageSent events (by `userId`), each few thousand in one
+ * statement: the rows are one jsonb parameter unpacked by jsonb_to_recordset (as the contact importer writes
+ * contacts), far cheaper than a bound parameter per column and row, and the inserted rows write their events
+ * and NOTIFY as they come back (messageEventsOfChanged), so the events never travel as JSON. Columns left out
+ * take their defaults (attempts 0, the carrier's fields and times null), as the rows built in memory say.
  */
-export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[]): Promise<void> {
+export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[], userId: string | null): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const batch = rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => ({
       id: r.id,
@@ -36,7 +39,8 @@ export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[]): Pr
       created_at: r.createdAt.toISOString(),
     }));
     await tx.execute(
-      sql`insert into messages (id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
+      sql`with changed as (
+          insert into messages (id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
                                 body, template_id, job_id, media, encoding, segments, price, status, send_after, time_zone,
                                 event_type, created_by_user_id, created_at)
           select id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
@@ -46,7 +50,10 @@ export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[]): Pr
                  id uuid, account_id uuid, conversation_id uuid, contact_id uuid, phone_number_id uuid, direction text,
                  from_number text, to_number text, body text, template_id uuid, job_id uuid, media jsonb, encoding text,
                  segments integer, price numeric, status text, send_after timestamptz, time_zone text, event_type text,
-                 created_by_user_id uuid, created_at timestamptz)`,
+                 created_by_user_id uuid, created_at timestamptz)
+          returning id, account_id, conversation_id, status, error_code, error_description, status_at, sent_at
+          )${messageEventsOfChanged('messageSent', userId)}
+          select n from announced`,
     );
   }
 }

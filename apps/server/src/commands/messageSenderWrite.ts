@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { MessageMedia } from '@parley/shared';
 import type { Tx } from '../db/client.js';
 import { contacts, type MessageRow } from '../db/schema/index.js';
-import { publishMessageEvents } from '../events/messageEvents.js';
 import { conversationKey, openConversations, touchConversations } from '../messaging/conversations.js';
 import { MESSAGE_QUEUE_CHANNEL } from '../messaging/dispatcher.js';
 import type { PreparedMessage } from './messageSenderPrepare.js';
@@ -23,8 +22,8 @@ export interface MessageOrigin {
 /**
  * Writes a batch of prepared messages in the caller's transaction: the conversations they belong to
  * (opened where none is), the message rows (queued), each conversation's last message, the number each
- * contact keeps, and one messageSent event per message (by reference, events/messageEvents.ts). Set-based: a
- * handful of statements per thousand.
+ * contact keeps, and one messageSent event per message (by reference, events/messageEvents.ts, written by the
+ * messages' own INSERT). Set-based: a handful of statements per thousand.
  */
 export async function writeMessages(
   tx: Tx,
@@ -99,7 +98,7 @@ export async function writeMessages(
     };
   });
 
-  await insertMessageRows(tx, rows);
+  await insertMessageRows(tx, rows, origin.createdByUserId);
 
   // Conversations opened above already point at their message; the others move on to it.
   const started = new Set([...opened.values()].filter((c) => c.started).map((c) => c.id));
@@ -109,8 +108,6 @@ export async function writeMessages(
     rows.filter((row) => !started.has(row.conversationId)).map((row) => ({ conversationId: row.conversationId, lastMessageId: row.id, lastMessageAt: now })),
   );
   await keepSenderNumbers(tx, accountId, prepared);
-
-  await publishMessageEvents(tx, 'messageSent', rows, origin.createdByUserId);
   // Wakes the dispatchers on commit, so what may go now leaves without waiting for their poll.
   if (rows.some((row) => row.sendAfter.getTime() <= now.getTime())) await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
   return rows;
