@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { inBackground } from './db/sessionPriority.js';
 import { StatisticsKeeper } from './db/statisticsKeeper.js';
+import { sendingIdle } from './messaging/sendingIdle.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedPlans } from './billing/plans.js';
 import { OutboxDispatcher } from './events/dispatcher.js';
@@ -95,8 +96,10 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     await seedPlans(database.db);
     log.info({ database: database.kind, services: [...roles] }, 'database ready');
     if (database.kind === 'pglite') {
-      // Single-user mode has no autovacuum to keep the planner's statistics (db/statisticsKeeper.ts).
-      const keeper = new StatisticsKeeper(database.db, log.child({ component: 'statistics' }));
+      // Single-user mode has no autovacuum to keep the planner's statistics and reclaim dead rows
+      // (db/statisticsKeeper.ts); VACUUM holds the one session, so it waits until nothing is being sent.
+      const db = database.db;
+      const keeper = new StatisticsKeeper(db, log.child({ component: 'statistics' }), undefined, () => sendingIdle(db));
       statistics = keeper;
       inBackground(() => {
         keeper.start();

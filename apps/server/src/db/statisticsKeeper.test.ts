@@ -66,4 +66,28 @@ describe.each(testDatabaseKinds)('the statistics keeper on %s', (kind) => {
     expect(await statsOf(name)).toEqual({ tuples: 20_000 });
     await database.db.execute(sql.raw(`drop table ${name}`));
   });
+  it('vacuums only in rounds that find the database quiet', async () => {
+    const name = await table(20_000);
+    await database.db.execute(sql.raw(`update ${name} set note = repeat('y', 100)`));
+    // VACUUM records the pages it found all visible; ANALYZE only counts them, and nothing else sets them.
+    const allVisible = async () =>
+      (await queryRows<{ pages: number }>(database.db, sql`select relallvisible::int as pages from pg_class where oid = ${name}::regclass`))[0]
+        ?.pages ?? 0;
+    let quiet = false;
+    let asked = 0;
+    const keeper = new StatisticsKeeper(database.db, pino({ level: 'silent' }), 20, () => {
+      asked += 1;
+      return Promise.resolve(quiet);
+    });
+    keeper.start();
+    for (let i = 0; i < 250 && asked < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toBeGreaterThanOrEqual(5);
+    expect(await allVisible()).toBe(0);
+
+    quiet = true;
+    for (let i = 0; i < 250 && (await allVisible()) === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await keeper.stop();
+    expect(await allVisible()).toBeGreaterThan(0);
+    await database.db.execute(sql.raw(`drop table ${name}`));
+  });
 });

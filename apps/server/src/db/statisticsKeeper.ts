@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Db } from './client.js';
+import { vacuumGrownTables } from './tableVacuum.js';
 
 /*
  * The embedded database runs PostgreSQL in single-user mode: there is no autovacuum, and the statistics
@@ -14,6 +15,9 @@ import { queryRows, type Db } from './client.js';
  * a few pages), so a growing table is analyzed a few times per tenfold growth. ANALYZE reads a bounded
  * sample (below), so each takes about 10 ms whatever the table's size; it runs as background work (the
  * caller starts the keeper in `inBackground`). PostgreSQL's own autovacuum does this there.
+ *
+ * Given a way to tell that the database is quiet, it also does the vacuum part (tableVacuum.ts) in rounds
+ * that find it so.
  */
 
 /** Grown by this factor since the last ANALYZE. */
@@ -62,11 +66,15 @@ export class StatisticsKeeper {
   private timer: NodeJS.Timeout | null = null;
   private round: Promise<void> | null = null;
   private stopped = false;
+  /** Each table's size in pages after this keeper last vacuumed it. */
+  private readonly vacuumed = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
     private readonly intervalMs = CHECK_INTERVAL_MS,
+    /** Whether VACUUM may hold the session now; null: never vacuum. */
+    private readonly quiet: (() => Promise<boolean>) | null = null,
   ) {}
 
   start(): void {
@@ -82,16 +90,22 @@ export class StatisticsKeeper {
     await this.round;
   }
 
+  private async keep(): Promise<void> {
+    const analyzed = await analyzeGrownTables(this.db);
+    if (analyzed.length > 0) this.log.debug({ analyzed }, 'statistics refreshed');
+    const quiet = this.quiet;
+    if (quiet === null || this.stopped || !(await quiet())) return;
+    const vacuumed = await vacuumGrownTables(this.db, this.vacuumed, () => (this.stopped ? Promise.resolve(false) : quiet()));
+    if (vacuumed.length > 0) this.log.info({ vacuumed }, 'dead rows reclaimed');
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.round = analyzeGrownTables(this.db)
-        .then((analyzed) => {
-          if (analyzed.length > 0) this.log.debug({ analyzed }, 'statistics refreshed');
-        })
+      this.round = this.keep()
         .catch((error: unknown) => {
-          this.log.warn({ err: error }, 'statistics check failed');
+          this.log.warn({ err: error }, 'statistics or vacuum round failed');
         })
         .finally(() => {
           this.round = null;
