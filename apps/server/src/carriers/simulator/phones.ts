@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { normaliseContactMobile } from '@parley/shared';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { phoneNumbers, simulatorMessages, type SimulatorMessageRow } from '../../db/schema/index.js';
+import { phoneNumbers, simulatorMessages, simulatorPending, type SimulatorMessageRow } from '../../db/schema/index.js';
 import { bulkUuidV7 } from '../../contacts/import/ids.js';
 import { simulatorPictures, simulatorPictureUrl } from './media.js';
 
@@ -53,21 +53,25 @@ export async function sendFromPhone(q: Queryable, input: PhoneTextInput): Promis
     media = [{ url: simulatorPictureUrl(input.publicUrl, name), contentType: 'image/png' }];
   }
   const now = input.now ?? new Date();
-  const [row] = await q
-    .insert(simulatorMessages)
-    .values({
-      id: bulkUuidV7(now.getTime()),
-      kind: 'mo',
-      businessNumber: input.to,
-      phoneNumber: input.phone,
-      body: input.body,
-      media,
-      status: 'pending',
-      dueAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('the simulated message was not written');
-  return row;
+  // The row and its place on the loop's list together, or neither.
+  return q.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(simulatorMessages)
+      .values({
+        id: bulkUuidV7(now.getTime()),
+        kind: 'mo',
+        businessNumber: input.to,
+        phoneNumber: input.phone,
+        body: input.body,
+        media,
+        status: 'pending',
+        dueAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('the simulated message was not written');
+    await tx.insert(simulatorPending).values({ id: row.id, dueAt: now });
+    return row;
+  });
 }
 
 /** The verification call a virtual phone takes: its text reads the code out, digit by digit. */
@@ -203,7 +207,6 @@ export async function phoneThread(
     error_text: string | null;
     sequence: number;
     due_at: number | null;
-    leased_until: number | null;
     done_at: number | null;
     created_ms: number;
     total: number;
@@ -211,7 +214,7 @@ export async function phoneThread(
     q,
     sql`with ${accountRows(accountId)}
       select id, ref, kind, business_number, phone_number, body, media, status, error_code, error_text, sequence,
-             (extract(epoch from due_at) * 1000)::float8 as due_at, (extract(epoch from leased_until) * 1000)::float8 as leased_until,
+             (extract(epoch from due_at) * 1000)::float8 as due_at,
              (extract(epoch from done_at) * 1000)::float8 as done_at,
              (extract(epoch from created_at) * 1000)::float8 as created_ms,
              (count(*) over ())::int as total
@@ -234,7 +237,6 @@ export async function phoneThread(
       errorText: r.error_text,
       sequence: r.sequence,
       dueAt: r.due_at === null ? null : new Date(r.due_at),
-      leasedUntil: r.leased_until === null ? null : new Date(r.leased_until),
       doneAt: r.done_at === null ? null : new Date(r.done_at),
       createdAt: new Date(r.created_ms),
     })),

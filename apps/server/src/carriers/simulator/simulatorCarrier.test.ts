@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { normaliseContactMobile } from '@parley/shared';
 import type { Database } from '../../db/client.js';
-import { simulatorMessages } from '../../db/schema/index.js';
+import { simulatorMessages, simulatorPending } from '../../db/schema/index.js';
 import { testDatabaseKinds, openTestDatabase } from '../../test/databases.js';
 import { createAccount } from '../../test/factories.js';
 import { silentLogger } from '../../test/logger.js';
@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
   afterEach(async () => {
     await Promise.all(carriers.splice(0).map((c) => c.stop()));
     await database.db.delete(simulatorMessages);
+    await database.db.delete(simulatorPending);
     await saveSimulatorSettings(database.db, plainSettings);
   });
   afterAll(async () => {
@@ -178,6 +179,10 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     const rows = await database.db.select().from(simulatorMessages);
     expect(rows.map((r) => r.ref).sort()).toEqual([refused.id, accepted.id, fresh.id].sort());
     expect(rows.find((r) => r.ref === accepted.id)?.id).toBe(once.accepted ? once.carrierMessageId : null);
+    // The receipts owed: one each for the accepted messages, repeats included; none for the refusal.
+    const owed = await database.db.select().from(simulatorPending);
+    const owedIds = rows.filter((r) => r.ref !== refused.id).map((r) => r.id);
+    expect(owed.map((r) => r.id).sort()).toEqual(owedIds.sort());
   });
 
   it('reports a receipt again when a message it already reported is submitted again, dated as the first; never early', async () => {
@@ -212,6 +217,7 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'delivered' });
     expect(rows[0]?.doneAt).not.toBeNull();
+    expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
   });
 
   it('refuses submits over the messages per second of a business number, retryable', async () => {
@@ -271,6 +277,21 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     const rows = await database.db.select().from(simulatorMessages);
     expect(rows.every((r) => r.doneAt !== null)).toBe(true);
     expect(rows.filter((r) => r.status === 'undelivered')).toHaveLength(undelivered.length);
+    expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+  });
+
+  it('drops owed entries whose row is gone, so they never hold up what is due', async () => {
+    await saveSimulatorSettings(database.db, { ...plainSettings, latencyMs: 0 });
+    const past = new Date(Date.now() - 60_000);
+    await database.db.insert(simulatorPending).values(Array.from({ length: 5 }, () => ({ id: randomUUID(), dueAt: past })));
+    const seen = recordingHandlers();
+    const sim = carrier({ batchSize: 2 });
+    await sim.start(seen.handlers);
+    const result = await sim.send(message(phones[0] ?? ''));
+    await vi.waitFor(async () => {
+      expect(seen.reports.map((r) => r.carrierMessageId)).toEqual([result.accepted ? result.carrierMessageId : '']);
+      expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+    }, { timeout: 5_000, interval: 20 });
   });
 
   it('reports receipts again when statusMany throws (at least once)', async () => {

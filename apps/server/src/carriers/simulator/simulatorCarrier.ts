@@ -46,7 +46,8 @@ export const SIMULATOR_THROTTLED = 'throttled';
 
 interface ClaimedRow extends Record<string, unknown> {
   id: string;
-  kind: 'mt' | 'mo';
+  /** null: the row is gone (nothing removes one but a reset), so nothing is owed. */
+  kind: 'mt' | 'mo' | null;
   business_number: string;
   phone_number: string;
   body: string;
@@ -194,7 +195,8 @@ export class SimulatorCarrier implements Carrier {
       });
       const written = await queryRows<{ id: string; ref: string; status: string; error_code: string | null; error_text: string | null }>(
         db,
-        sql`insert into simulator_messages
+        sql`with written as (
+            insert into simulator_messages
               (id, ref, kind, business_number, phone_number, body, media, status, error_code, error_text, sequence, due_at, done_at)
             select r.id, r.ref, 'mt', r.bn, r.pn, r.body, r.media, r.status, r.ec, r.et, r.seq, r.due, r.done
             from jsonb_to_recordset(${jsonParam(rows)})
@@ -202,16 +204,22 @@ export class SimulatorCarrier implements Carrier {
                    due timestamptz, done timestamptz)
             -- A repeat of a message whose receipt went out already reports it again, due at once and dated
             -- as before: the first may have come while the message was back in the queue after a crash, with
-            -- no carrier id to be matched by. (The right-hand sides read the row as it was.)
+            -- no carrier id to be matched by. (The right-hand sides read the row as it was.) The owed list
+            -- gets it again below.
             on conflict (ref) where ref is not null do update
               set ref = excluded.ref,
                   done_at = case when simulator_messages.status in ('delivered', 'undelivered') then null
                                  else simulator_messages.done_at end,
                   due_at = case when simulator_messages.status in ('delivered', 'undelivered') then simulator_messages.done_at
-                                else simulator_messages.due_at end,
-                  leased_until = case when simulator_messages.status in ('delivered', 'undelivered') then null
-                                      else simulator_messages.leased_until end
-            returning id, ref, status, error_code, error_text`,
+                                else simulator_messages.due_at end
+            returning id, ref, status, error_code, error_text, due_at, done_at
+          ), owed as (
+            -- What is owed goes on the loop's list; a row already there keeps its place and its lease.
+            insert into simulator_pending (id, due_at)
+            select id, due_at from written where done_at is null and due_at is not null
+            on conflict (id) do nothing
+          )
+          select id, ref, status, error_code, error_text from written`,
       );
       for (const row of written) {
         results.set(
@@ -271,22 +279,32 @@ export class SimulatorCarrier implements Carrier {
     // out (its loop died or its handlers failed) is taken again.
     const claimed = await queryRows<ClaimedRow>(
       this.database.db,
-      sql`update simulator_messages s set leased_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
-          from (select id, due_at from simulator_messages
-                where done_at is null and due_at <= ${now.toISOString()}::timestamptz
-                  and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
-                order by due_at, id limit ${batchSize}
-                for update skip locked) c
-          where s.id = c.id
-          -- A receipt needs none of the text or media: only the phones' own messages carry them back.
-          returning s.id, s.kind, s.business_number, s.phone_number,
-                    case when s.kind = 'mo' then s.body else '' end as body,
-                    case when s.kind = 'mo' then s.media else '[]'::jsonb end as media, s.error_code, s.error_text,
-                    (extract(epoch from c.due_at) * 1000)::float8 as was_due_ms,
-                    (extract(epoch from s.created_at) * 1000)::float8 as created_ms`,
+      sql`with c as (
+            update simulator_pending p set leased_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
+              from (select id from simulator_pending
+                    where due_at <= ${now.toISOString()}::timestamptz
+                      and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
+                    order by due_at, id limit ${batchSize}
+                    for update skip locked) d
+             where p.id = d.id
+            returning p.id, p.due_at
+          )
+          select c.id, s.kind, s.business_number, s.phone_number, s.body, s.media, s.error_code, s.error_text,
+                 (extract(epoch from c.due_at) * 1000)::float8 as was_due_ms, s.created_ms
+            from c
+            -- Each row by its key: the claim is a few thousand rows at most, the table every message sent.
+            left join lateral (
+              -- A receipt needs none of the text or media: only the phones' own messages carry them back.
+              select m.kind, m.business_number, m.phone_number,
+                     case when m.kind = 'mo' then m.body else '' end as body,
+                     case when m.kind = 'mo' then m.media else '[]'::jsonb end as media, m.error_code, m.error_text,
+                     (extract(epoch from m.created_at) * 1000)::float8 as created_ms
+                from simulator_messages m where m.id = c.id
+            ) s on true`,
     );
     if (claimed.length === 0) return 0;
-    const done: string[] = [];
+    // An entry whose row is gone is dropped, so it never takes a place in later rounds.
+    const done: string[] = claimed.filter((r) => r.kind === null).map((r) => r.id);
 
     const receipts = claimed.filter((r) => r.kind === 'mt');
     if (receipts.length > 0) {
@@ -329,11 +347,17 @@ export class SimulatorCarrier implements Carrier {
     }
 
     if (done.length > 0) {
+      // Off the owed list, and the row's status on its own page (no index holds done_at or status).
       await this.database.db.execute(
-        sql`update simulator_messages
-            set done_at = ${now.toISOString()}::timestamptz,
-                status = case when kind = 'mo' then 'handed' when error_code is null then 'delivered' else 'undelivered' end
-            where id in (select (jsonb_array_elements_text(${jsonParam(done)}))::uuid)`,
+        sql`with finished as (
+              delete from simulator_pending where id in (select (jsonb_array_elements_text(${jsonParam(done)}))::uuid)
+              returning id
+            )
+            update simulator_messages s
+               set done_at = ${now.toISOString()}::timestamptz,
+                   status = case when s.kind = 'mo' then 'handed' when s.error_code is null then 'delivered' else 'undelivered' end
+              from finished f
+             where s.id = f.id`,
       );
     }
     return claimed.length;

@@ -246,7 +246,8 @@ export const simulatorSettings = pgTable('simulator_settings', {
  * The simulated network: what each virtual phone was sent (mt), what it sent (mo) and the verification
  * calls it took (call). `ref` is our message id on an mt row, so a submit repeated after a crash is the
  * same message, never a second one. A row with `dueAt` and no `doneAt` still has work: a receipt to report
- * (mt) or a message to hand to the engine (mo).
+ * (mt) or a message to hand to the engine (mo); simulator_pending lists those rows, so that finishing one
+ * is an update on its own page (no index holds done_at or status; fillfactor 70, set by migration).
  */
 export const simulatorMessages = pgTable(
   'simulator_messages',
@@ -267,11 +268,6 @@ export const simulatorMessages = pgTable(
     /** The n-th message to this phone (mt), for the seeded outcome. */
     sequence: integer('sequence').notNull().default(0),
     dueAt: timestamp('due_at', { withTimezone: true }),
-    /**
-     * Held by a loop until then (its handlers are at work). Not indexed, so taking a row is an update on its
-     * own page (the table keeps room for it: fillfactor 70, set by migration).
-     */
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -279,8 +275,28 @@ export const simulatorMessages = pgTable(
     uniqueIndex('simulator_messages_ref_idx').on(t.ref).where(sql`${t.ref} is not null`),
     index('simulator_messages_phone_idx').on(t.phoneNumber, t.createdAt),
     index('simulator_messages_business_idx').on(t.businessNumber, t.createdAt),
-    index('simulator_messages_due_idx').on(t.dueAt).where(sql`${t.doneAt} is null`),
   ],
+);
+
+/**
+ * The simulator_messages rows with work still to do, by when it is due: written with the row (or when a
+ * repeated submit owes its receipt again) and deleted when the loop has done it. Kept apart so that the
+ * loop's claims and its finishing touch a narrow table, whose index holds only what is still owed.
+ * No foreign key: checking one a row would cost about what the table saves, and only the loop removes rows.
+ */
+export const simulatorPending = pgTable(
+  'simulator_pending',
+  {
+    /** simulator_messages.id */
+    id: uuid('id').primaryKey(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /**
+     * Held by a loop until then (its handlers are at work). Not indexed, so taking a row is an update on its
+     * own page (fillfactor 70, set by migration).
+     */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [index('simulator_pending_due_idx').on(t.dueAt, t.id)],
 );
 
 export type SimulatorMessageRow = typeof simulatorMessages.$inferSelect;
