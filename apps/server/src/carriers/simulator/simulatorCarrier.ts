@@ -279,20 +279,21 @@ export class SimulatorCarrier implements Carrier {
     // out (its loop died or its handlers failed) is taken again.
     const claimed = await queryRows<ClaimedRow>(
       this.database.db,
+      // Rows by their keys throughout (the arrays, the lateral join): the list's statistics are as of its last
+      // ANALYZE, whatever its size now, and a join planned on them read whole tables for a few hundred rows.
       sql`with c as (
             update simulator_pending p set leased_until = ${new Date(now.getTime() + this.leaseMs).toISOString()}::timestamptz
-              from (select id from simulator_pending
-                    where due_at <= ${now.toISOString()}::timestamptz
-                      and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
-                    order by due_at, id limit ${batchSize}
-                    for update skip locked) d
-             where p.id = d.id
+             where p.id = any(array(
+                     select id from simulator_pending
+                      where due_at <= ${now.toISOString()}::timestamptz
+                        and (leased_until is null or leased_until <= ${now.toISOString()}::timestamptz)
+                      order by due_at, id limit ${batchSize}
+                      for update skip locked))
             returning p.id, p.due_at
           )
           select c.id, s.kind, s.business_number, s.phone_number, s.body, s.media, s.error_code, s.error_text,
                  (extract(epoch from c.due_at) * 1000)::float8 as was_due_ms, s.created_ms
             from c
-            -- Each row by its key: the claim is a few thousand rows at most, the table every message sent.
             left join lateral (
               -- A receipt needs none of the text or media: only the phones' own messages carry them back.
               select m.kind, m.business_number, m.phone_number,
@@ -350,14 +351,13 @@ export class SimulatorCarrier implements Carrier {
       // Off the owed list, and the row's status on its own page (no index holds done_at or status).
       await this.database.db.execute(
         sql`with finished as (
-              delete from simulator_pending where id in (select (jsonb_array_elements_text(${jsonParam(done)}))::uuid)
+              delete from simulator_pending where id = any(${`{${done.join(',')}}`}::uuid[])
               returning id
             )
             update simulator_messages s
                set done_at = ${now.toISOString()}::timestamptz,
                    status = case when s.kind = 'mo' then 'handed' when s.error_code is null then 'delivered' else 'undelivered' end
-              from finished f
-             where s.id = f.id`,
+             where s.id = any(array(select id from finished))`,
       );
     }
     return claimed.length;
