@@ -5,7 +5,7 @@ import {
   RESEND_RUNNING_MESSAGE,
   type CampaignInvalidReason,
 } from '@parley/shared';
-import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
+import { arrayLiteral, queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { campaignJobs, contacts, type CampaignJobRow, type CampaignRow } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
 import { isUuid } from '../lists/queries.js';
@@ -85,9 +85,6 @@ async function resendScope(q: Queryable, accountId: string, jobId: string): Prom
         );
   return { accountId, jobId, campaign: { accountId, ...found }, failed, later };
 }
-
-/** A PostgreSQL array literal, sent as one parameter however long the list. */
-const arrayLiteral = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
 
 /**
  * The failed recipients (position, contact_id, and data when asked) a resend texts, consent aside: less those

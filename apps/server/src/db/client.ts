@@ -200,6 +200,12 @@ export function backgroundBatch(database: Database, full: number, contended: num
   return database.kind === 'pglite' && database.pool.contended() ? contended : full;
 }
 
+/**
+ * A PostgreSQL array literal of ids or numbers (`{a,b}`), sent as one parameter however long the list; cast it
+ * in SQL (`::uuid[]`). Only for values without commas, braces or quotes.
+ */
+export const arrayLiteral = (values: readonly (string | number)[]): string => `{${values.join(',')}}`;
+
 /** Rows of a raw statement, the same on both drivers. */
 export async function queryRows<T extends Record<string, unknown>>(
   q: Queryable,

@@ -1,6 +1,6 @@
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { backgroundBatch, queryRows, type Database } from '../../db/client.js';
+import { arrayLiteral, backgroundBatch, queryRows, type Database } from '../../db/client.js';
 import { inBackground } from '../../db/sessionPriority.js';
 import { phoneNumbers } from '../../db/schema/index.js';
 import { bulkUuidV7 } from '../../contacts/import/ids.js';
@@ -351,7 +351,7 @@ export class SimulatorCarrier implements Carrier {
       // Off the owed list, and the row's status on its own page (no index holds done_at or status).
       await this.database.db.execute(
         sql`with finished as (
-              delete from simulator_pending where id = any(${`{${done.join(',')}}`}::uuid[])
+              delete from simulator_pending where id = any(${arrayLiteral(done)}::uuid[])
               returning id
             )
             update simulator_messages s
