@@ -121,6 +121,32 @@ describe('development mailbox in embedded mode', () => {
     await expectNotFound(server.baseUrl, '/dev/mailbox/not-an-id');
   });
 
+  it('answers only this machine: another host, or a request a proxy passed on, is told 404', async () => {
+    const app = server.app;
+    if (!app) throw new Error('the web role did not start');
+    await server.mailer.send({ to: 'victim@example.com', subject: 'Reset your password', text: 'http://x/reset?token=secret' });
+    for (const url of DEV_PATHS.slice(0, 2)) {
+      const local = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1' });
+      expect(local.statusCode, url).toBe(200);
+      for (const remoteAddress of ['192.0.2.10', '10.0.0.7', '::ffff:192.0.2.10', '2001:db8::1']) {
+        const remote = await app.inject({ method: 'GET', url, remoteAddress });
+        expect(remote.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(remote.body).not.toContain('secret');
+        // A forwarded header naming loopback changes nothing: the socket decides.
+        const spoofed = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(spoofed.statusCode).toBe(404);
+      }
+      // A reverse proxy on this machine connects from loopback, but says it passed the request on.
+      for (const headers of [{ 'x-forwarded-for': '203.0.113.5' }, { forwarded: 'for=203.0.113.5' }, { 'x-real-ip': '203.0.113.5' }]) {
+        const proxied = await app.inject({ method: 'GET', url, remoteAddress: '127.0.0.1', headers });
+        expect(proxied.statusCode).toBe(404);
+      }
+    }
+    const remoteMessage = await app.inject({ method: 'GET', url: DEV_PATHS[2] ?? '', remoteAddress: '192.0.2.10' });
+    expect(remoteMessage.statusCode).toBe(404);
+    expect(errorBodySchema.parse(remoteMessage.json()).error.code).toBe('not_found');
+  });
+
   it('declares a permission on every /dev route', () => {
     if (!server.app) throw new Error('the web role did not start');
     const dev = routeTable(server.app).filter((route) => route.url.startsWith('/dev'));

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailboxMessageRow } from '../../db/schema/index.js';
+import { fromThisMachine } from '../../http/clientAddress.js';
 import type { AppContext } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { findMailboxMessage, listMailboxMessages } from '../../mail/localMailbox.js';
@@ -90,10 +91,20 @@ function messagePage(row: MailboxMessageRow, from: string): string {
 
 /**
  * The embedded development mailbox: outgoing e-mail kept in the database when no SMTP server is
- * configured, so a newcomer can open a verification link. Registered only in embedded mode.
+ * configured, so a newcomer can open a verification link. Registered only in embedded mode, and readable
+ * only from the machine Parley runs on: it holds every reset and invitation link (docs/security.md).
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
+
+  // Anyone else is told there is nothing here, exactly as for a path no route answers.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (fromThisMachine(request)) {
+      done();
+      return;
+    }
+    reply.callNotFound();
+  });
 
   app.get(
     '/dev/mailbox',
