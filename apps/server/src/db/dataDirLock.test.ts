@@ -37,9 +37,39 @@ describe('data directory lock', () => {
     await new Promise((resolve) => dead.once('exit', resolve));
     fs.writeFileSync(path.join(dir, 'parley.lock'), `${dead.pid ?? 0}\n`);
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(lock.file, 'utf8').trim()).toBe(String(process.pid));
+    // The holder's pid, and on Linux its start time.
+    expect(fs.readFileSync(lock.file, 'utf8').trim()).toMatch(new RegExp(`^${String(process.pid)}( \\d+)?$`));
     lock.release();
     expect(fs.existsSync(lock.file)).toBe(false);
+  });
+
+  it("takes over a lock naming this process's own pid that this process does not hold (a restarted container's pid 1)", () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'parley.lock'), `${String(process.pid)} 1\n`);
+    const lock = acquireDataDirLock(dir);
+    expect(fs.readFileSync(lock.file, 'utf8').trim()).toMatch(new RegExp(`^${String(process.pid)}( \\d+)?$`));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    lock.release();
+    // The old format, the pid alone, too.
+    fs.writeFileSync(path.join(dir, 'parley.lock'), `${String(process.pid)}\n`);
+    acquireDataDirLock(dir).release();
+  });
+
+  it('takes over a lock whose pid now belongs to another program, or to a later process', async () => {
+    const dir = tempDir();
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    const later = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      await Promise.all([new Promise((resolve) => other.once('spawn', resolve)), new Promise((resolve) => later.once('spawn', resolve))]);
+      fs.writeFileSync(path.join(dir, 'parley.lock'), `${String(other.pid ?? 0)}\n`);
+      acquireDataDirLock(dir).release();
+      // A Node process with that pid, started after the lock was written (its start time differs).
+      fs.writeFileSync(path.join(dir, 'parley.lock'), `${String(later.pid ?? 0)} 1\n`);
+      acquireDataDirLock(dir).release();
+    } finally {
+      other.kill();
+      later.kill();
+    }
   });
 
   it('refuses the same process twice and frees the directory on release', () => {
