@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads FETCH_ALLOWED_HOSTS as host names, addresses and blocks, and refuses anything else', () => {
+    expect(loadConfig({}, [], '/srv').fetch).toEqual({ allowedHosts: [] });
+    expect(loadConfig({ FETCH_ALLOWED_HOSTS: ' CRM.corp.example, *.carrier.internal,10.0.0.0/8,, 192.168.1.10 ,fd00::/8' }, [], '/srv').fetch).toEqual({
+      allowedHosts: ['crm.corp.example', '*.carrier.internal', '10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
+    });
+    expect(problems({ FETCH_ALLOWED_HOSTS: 'crm.corp.example,https://crm.corp.example,10.0.0.0/40' })).toEqual([
+      'FETCH_ALLOWED_HOSTS: must be a comma-separated list of host names (*.example.com for every name below one), IP addresses and CIDR blocks such as 10.0.0.0/8 (not: https://crm.corp.example, 10.0.0.0/40)',
+    ]);
+  });
+
   it('takes --services from the command line over SERVICES', () => {
     expect(loadConfig({ SERVICES: 'web' }, ['--services=worker,scheduler']).services).toEqual(['worker', 'scheduler']);
     expect(loadConfig({}, ['--services', 'web']).services).toEqual(['web']);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { formatMoney, pageViewSinks } from '@parley/shared';
 import type { CarrierName } from './carriers/carrier.js';
+import { invalidAllowedHostEntries } from './net/allowedHosts.js';
 
 export const serviceNames = ['web', 'worker', 'scheduler'] as const;
 export type ServiceName = (typeof serviceNames)[number];
@@ -219,6 +220,23 @@ const webPushSubject = z
     message: 'must be mailto:you@example.com or an https:// URL where push services can reach the operator',
   });
 
+/** FETCH_ALLOWED_HOSTS: host names, `*.` names, IP addresses and CIDR blocks, comma-separated (net/allowedHosts.ts). */
+const allowedHostsList = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const invalid = invalidAllowedHostEntries(entries);
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of host names (*.example.com for every name below one), IP addresses and CIDR blocks such as 10.0.0.0/8 (not: ${invalid.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(entries.map((e) => e.toLowerCase()))];
+});
+
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
@@ -283,6 +301,7 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
 });
 
 export interface Config {
@@ -313,7 +332,17 @@ export interface Config {
   webPush: { subject: string };
   /** Where uploaded and inbound media files are kept (docs/media.md). */
   media: MediaConfig;
+  /** URLs the server fetches for others (carrier media, webhooks, integrations): net/guardedFetch.ts. */
+  fetch: FetchConfig;
   version: string;
+}
+
+export interface FetchConfig {
+  /**
+   * Hosts that may be fetched although they are not public addresses (FETCH_ALLOWED_HOSTS): host names,
+   * `*.` names, IP addresses and CIDR blocks, lower case. Empty: public addresses only.
+   */
+  allowedHosts: readonly string[];
 }
 
 /** Media storage: a directory under DATA_DIR (the default), or an S3-compatible bucket (MEDIA_S3_*). */
@@ -484,6 +513,7 @@ export function loadConfig(
     // Push services want a way to reach the operator: the site when it is public (https), else the mail sender.
     webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
     media: { storage: mediaStorageConfig(e, dataDir) },
+    fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     version,
   };
 }

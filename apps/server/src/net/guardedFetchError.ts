@@ -1,0 +1,30 @@
+/**
+ * Why a guarded fetch did not get an answer:
+ * - `invalid-url`: not an absolute URL;
+ * - `scheme`: not http or https;
+ * - `blocked`: the host is, or resolves to, an address that is not public and not allowed;
+ * - `too-large`: the answer is larger than the limit;
+ * - `redirects`: more redirects than allowed, or one without a usable Location;
+ * - `timeout`: no complete answer within the time given;
+ * - `unreachable`: no connection, or it broke (refused, reset, name not found, TLS failure).
+ */
+export type GuardedFetchErrorKind = 'invalid-url' | 'scheme' | 'blocked' | 'too-large' | 'redirects' | 'timeout' | 'unreachable';
+
+export class GuardedFetchError extends Error {
+  constructor(
+    readonly kind: GuardedFetchErrorKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GuardedFetchError';
+  }
+
+  /** Whether trying again later may work: the other side did not answer (in time). A refusal by the guard never does. */
+  get retryable(): boolean {
+    return this.kind === 'timeout' || this.kind === 'unreachable';
+  }
+}
+
+/** Whether an HTTP status says "try again later": 408, 429 and 5xx. */
+export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
