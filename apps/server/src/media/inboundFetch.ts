@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { GuardedFetchError, isRetryableStatus, type GuardedFetch, type GuardedResponse } from '../net/guardedFetch.js';
 
 /** The largest inbound attachment kept (carriers allow 5 MB MMS at most). */
 export const INBOUND_MEDIA_MAX_BYTES = 5 * 1024 * 1024;
@@ -24,63 +25,47 @@ export interface FetchedMedia {
 }
 
 export interface DownloadOptions {
+  /** The guarded fetcher, with the operator's allowed hosts (docs/media.md#fetching-urls). */
+  fetch: GuardedFetch;
   /** An Authorization header value (Twilio's media needs basic auth with the account SID and token). */
   authorization?: string | null;
   maxBytes?: number;
   timeoutMs?: number;
-  fetch?: typeof globalThis.fetch;
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new MediaFetchError(`larger than ${String(maxBytes)} bytes`, false);
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
+/** What a fetch that got no answer means for an attachment: refused by the guard or too large is final. */
+function fetchFailure(error: unknown, maxBytes: number): MediaFetchError {
+  if (!(error instanceof GuardedFetchError)) return new MediaFetchError(`no answer: ${error instanceof Error ? error.message : String(error)}`, true);
+  if (error.kind === 'too-large') return new MediaFetchError(`larger than ${String(maxBytes)} bytes`, false);
+  return new MediaFetchError(error.retryable ? `no answer: ${error.message}` : error.message, error.retryable);
 }
 
 /**
- * Downloads one attachment: redirects followed (Twilio answers with one to its storage; fetch drops the
- * Authorization header when the redirect leaves the origin), at most `maxBytes`, an image, video or audio
- * type. An image's type is taken from its bytes when they say.
+ * Downloads one attachment through the guarded fetcher: public addresses only (or hosts the operator
+ * allows), redirects followed and checked (Twilio answers with one to its storage; the Authorization header
+ * is dropped when a redirect leaves the origin), at most `maxBytes`, an image, video or audio type. An
+ * image's type is taken from its bytes when they say.
  */
-export async function downloadMedia(url: string, options: DownloadOptions = {}): Promise<FetchedMedia> {
+export async function downloadMedia(url: string, options: DownloadOptions): Promise<FetchedMedia> {
   const maxBytes = options.maxBytes ?? INBOUND_MEDIA_MAX_BYTES;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  let response: Response;
+  let response: GuardedResponse;
   try {
-    response = await fetchImpl(url, {
-      redirect: 'follow',
+    response = await options.fetch(url, {
       headers: options.authorization ? { authorization: options.authorization } : {},
-      signal: AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS),
+      maxBytes,
+      timeoutMs: options.timeoutMs ?? FETCH_TIMEOUT_MS,
     });
   } catch (error) {
-    throw new MediaFetchError(`no answer: ${error instanceof Error ? error.message : String(error)}`, true);
+    throw fetchFailure(error, maxBytes);
   }
-  if (!response.ok || response.body === null) {
-    await response.body?.cancel();
-    throw new MediaFetchError(`answered HTTP ${String(response.status)}`, response.status >= 500 || response.status === 429 || response.status === 408);
-  }
-  const declared = Number(response.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) {
-    await response.body.cancel();
-    throw new MediaFetchError(`larger than ${String(maxBytes)} bytes`, false);
+  if (response.status < 200 || response.status > 299) {
+    throw new MediaFetchError(`answered HTTP ${String(response.status)}`, isRetryableStatus(response.status));
   }
   const headerType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!keptTypes.test(headerType)) {
-    await response.body.cancel();
     throw new MediaFetchError(`not an image, video or audio file (${headerType || 'no type'})`, false);
   }
-  const bytes = await readCapped(response.body, maxBytes);
+  const bytes = response.body;
   return { bytes, contentType: headerType.startsWith('image/') ? await imageTypeOf(bytes, headerType) : headerType };
 }
 

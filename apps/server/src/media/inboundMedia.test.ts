@@ -62,6 +62,8 @@ describe.each(testDatabaseKinds)('inbound MMS media on %s', (kind) => {
       TWILIO_ACCOUNT_SID: accountSid,
       TWILIO_AUTH_TOKEN: authToken,
       TWILIO_API_BASE_URL: twilioUrl,
+      // The local peers stand in for carriers inside a private network, which the operator allows.
+      FETCH_ALLOWED_HOSTS: '127.0.0.1',
     });
     database = await openTestDatabase(kind);
     media = createMediaServices(config);
@@ -138,7 +140,14 @@ describe.each(testDatabaseKinds)('inbound MMS media on %s', (kind) => {
   it('keeps the carrier URL when the credentials are refused, and does not retry that', async () => {
     const url = `${twilioUrl}/2010-04-01/Accounts/${accountSid}/Messages/MM1/Media/ME1`;
     const message = await receive([url]);
-    const wrong = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: 'wrong', TWILIO_API_BASE_URL: twilioUrl });
+    const wrong = testConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: publicUrl,
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: 'wrong',
+      TWILIO_API_BASE_URL: twilioUrl,
+      FETCH_ALLOWED_HOSTS: '127.0.0.1',
+    });
     const result = await keepInboundMedia({ database, media, config: wrong, log }, account.accountId, message.id);
     expect(result).toEqual({ kept: 0, failed: [{ url, reason: 'answered HTTP 401', retryable: false }] });
     expect((await messageRow(message.id)).media[0]?.url).toBe(url);
@@ -167,6 +176,34 @@ describe.each(testDatabaseKinds)('inbound MMS media on %s', (kind) => {
     await keepInboundMedia({ database, media, config, log }, account.accountId, message.id);
     expect(elsewhere.requests.filter((r) => r.path === '/public/cat.png')).toHaveLength(1);
     expect(twilio.requests.length - before).toBe(3);
+  });
+
+  it('never fetches an attachment at an address of this machine or its network: the message keeps the link', async () => {
+    const internal = new MediaPeer();
+    const internalUrl = new URL(await internal.start());
+    try {
+      internal.files.set('/internal-admin', { type: 'image/png', bytes: await pngOf(10, 10) });
+      const port = internalUrl.port;
+      const urls = [
+        `http://127.0.0.1:${port}/internal-admin`,
+        `http://localhost:${port}/internal-admin`,
+        // 127.0.0.1 in other spellings.
+        `http://2130706433:${port}/internal-admin`,
+        `http://0x7f.1:${port}/internal-admin`,
+      ];
+      const message = await receive(urls);
+      // The deployment as shipped: no host allowed beyond the public internet.
+      const guarded = testConfig({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken });
+      const result = await keepInboundMedia({ database, media, config: guarded, log }, account.accountId, message.id);
+      expect(result.kept).toBe(0);
+      expect(result.failed.map((f) => ({ url: f.url, retryable: f.retryable }))).toEqual(urls.map((url) => ({ url, retryable: false })));
+      for (const failure of result.failed) expect(failure.reason).toMatch(/not a public address/);
+      expect(internal.requests).toEqual([]);
+      expect((await messageRow(message.id)).media.map((m) => m.url)).toEqual(urls);
+      expect(await database.db.select().from(mediaFiles).where(eq(mediaFiles.messageId, message.id))).toEqual([]);
+    } finally {
+      await internal.close();
+    }
   });
 
   it("keeps a virtual phone's sample picture without fetching it, and ignores another account's message", async () => {

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.js';
 import { messages, type MessageRow } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
 import { defineJob, type JobQueue } from '../jobs/queue.js';
+import { createGuardedFetch, type GuardedFetch } from '../net/guardedFetch.js';
 import { presentMessage } from '../presenters/message.js';
 import { inboundMediaAuthorization } from './inboundCredentials.js';
 import { downloadMedia, inboundFilename, MediaFetchError, type FetchedMedia } from './inboundFetch.js';
@@ -20,7 +21,8 @@ export interface InboundMediaDeps {
   media: MediaServices;
   config: Config;
   log: Pick<Logger, 'info' | 'warn'>;
-  fetch?: typeof globalThis.fetch;
+  /** The guarded fetcher; by default one with the configured allowed hosts (config.fetch). */
+  fetch?: GuardedFetch;
 }
 
 export interface KeptMedia {
@@ -51,6 +53,7 @@ export async function keepInboundMedia(deps: InboundMediaDeps, accountId: string
     .from(messages)
     .where(and(eq(messages.accountId, accountId), eq(messages.id, messageId), eq(messages.direction, 'inbound')));
   if (!message) return { kept: 0, failed: [] };
+  const fetch = deps.fetch ?? createGuardedFetch({ allowedHosts: deps.config.fetch.allowedHosts });
 
   const replaced = new Map<string, { url: string; type: string }>();
   const failed: KeptMedia['failed'] = [];
@@ -60,8 +63,8 @@ export async function keepInboundMedia(deps: InboundMediaDeps, accountId: string
       const fetched =
         (await simulatorPicture(deps.config, item.url)) ??
         (await downloadMedia(item.url, {
+          fetch,
           authorization: await inboundMediaAuthorization(db, deps.config, accountId, message.phoneNumberId, item.url),
-          ...(deps.fetch === undefined ? {} : { fetch: deps.fetch }),
         }));
       const row = await storeMediaFile(db, deps.media, {
         accountId,
