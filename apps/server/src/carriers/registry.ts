@@ -7,11 +7,15 @@ export interface NumberCarrierRef {
   carrierSettingsId: string | null;
 }
 
+/** The deployment's simulated carrier: where the virtual phones' messages arrive. */
+export const DEPLOYMENT_SIMULATOR: NumberCarrierRef = { carrier: 'simulator', carrierSettingsId: null };
+
 /**
- * The engine's handlers with a view per connection: receipts from one connection are matched only against
- * messages of numbers on that connection, so two SMSCs that number their messages alike never meet.
+ * The engine's handlers, only ever for one connection: what arrives on a connection (a receipt, an incoming
+ * message) reaches only the numbers on that connection and their messages, so two SMSCs that number their
+ * messages alike never meet, and an account's own connection never touches another account.
  */
-export interface EngineHandlers extends CarrierHandlers {
+export interface EngineHandlers {
   forConnection(ref: NumberCarrierRef): CarrierHandlers;
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import type { AvailableNumber, Carrier } from '../carriers/carrier.js';
-import type { CarrierRegistry, NumberCarrierRef } from '../carriers/registry.js';
+import { DEPLOYMENT_SIMULATOR as SIMULATOR, type CarrierRegistry } from '../carriers/registry.js';
 import type { Config } from '../config.js';
 import type { Db, Tx } from '../db/client.js';
 import { phoneNumbers, type PhoneNumberRow } from '../db/schema/index.js';
@@ -13,7 +13,6 @@ import { rateFor, typeOfNumber } from './phoneNumberCarrier.js';
 /** How many numbers of the inventory are read as candidates: enough to outlast a burst of sign-ups. */
 const CANDIDATES = 20;
 const FALLBACK_COUNTRY = 'US';
-const SIMULATOR: NumberCarrierRef = { carrier: 'simulator', carrierSettingsId: null };
 
 /** A number waiting for a new account: claimed in its transaction, bought from the carrier after the commit. */
 export interface FirstNumberOffer {

@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('inbound MMS media on %s', (kind) => {
   /** An inbound MMS through the engine's handlers, as a carrier hands it over; its message row. */
   async function receive(urls: string[], afterInbound?: Parameters<typeof createMessageHandlers>[0]['afterInbound']) {
     const carrierMessageId = `MM${crypto.randomUUID().replaceAll('-', '')}`;
-    const handlers = createMessageHandlers({ database, log, ...(afterInbound === undefined ? {} : { afterInbound }) });
+    const handlers = createMessageHandlers({ database, log, ...(afterInbound === undefined ? {} : { afterInbound }) }).forConnection({ carrier: 'twilio', carrierSettingsId: null });
     await handlers.inbound({
       carrierMessageId,
       from: uniqueSendingTestNumber(),

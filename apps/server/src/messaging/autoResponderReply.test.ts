@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
   });
 
   const receive = async (message: InboundMessage, now?: Date) => {
-    const result = await receiveInbound(database, message, log, now);
+    const result = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log, now);
     if (result.outcome !== 'received') throw new Error(`not received: ${result.outcome}`);
     return result;
   };
@@ -129,7 +130,7 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
     const s = await setup();
     await addResponders(s.accountId, { match: 'name', response: '{{{firstName}}} ' });
     const captured = captureLogger();
-    await receiveInbound(database, incoming(s, 'my name?'), captured.log);
+    await receiveInbound(database, DEPLOYMENT_SIMULATOR, incoming(s, 'my name?'), captured.log);
     expect(await repliesTo(s.contactId)).toEqual([]);
     expect((await ledger(s.accountId)).filter((e) => e.kind === 'debit')).toEqual([]);
     expect(captured.lines).toEqual([expect.objectContaining({ msg: 'auto reply not sent: the response is empty for this contact', accountId: s.accountId })]);
@@ -144,15 +145,15 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
       { match: 'price', response: 'Simple later' },
     );
     const message = incoming(s, 'Price and opening times?');
-    const first = await receiveInbound(database, message, log);
-    const again = await receiveInbound(database, message, log);
+    const first = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log);
+    const again = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log);
     expect(first.outcome).toBe('received');
     expect(again.outcome).toBe('duplicate');
     expect((await repliesTo(s.contactId)).map((r) => r.body)).toEqual(['Pattern first']);
 
     // Delivered twice at the same moment: still one reply and one charge.
     const twice = incoming(s, 'hours?');
-    const results = await Promise.all([receiveInbound(database, twice, log), receiveInbound(database, twice, log)]);
+    const results = await Promise.all([receiveInbound(database, DEPLOYMENT_SIMULATOR, twice, log), receiveInbound(database, DEPLOYMENT_SIMULATOR, twice, log)]);
     expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'received']);
     expect((await repliesTo(s.contactId)).map((r) => r.body)).toEqual(['Pattern first', 'Hours: 9 to 5']);
     expect((await ledger(s.accountId)).filter((e) => e.kind === 'debit')).toHaveLength(2);
@@ -180,7 +181,7 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
     const s = await setup({ balance: '0' });
     await addResponders(s.accountId, { match: 'hours', response: 'Hours: 9 to 5' });
     const captured = captureLogger();
-    const result = await receiveInbound(database, incoming(s, 'hours?'), captured.log);
+    const result = await receiveInbound(database, DEPLOYMENT_SIMULATOR, incoming(s, 'hours?'), captured.log);
     if (result.outcome !== 'received') throw new Error(result.outcome);
     const inbound = result;
     expect(captured.lines).toEqual([

@@ -1,18 +1,10 @@
 import type { Logger } from 'pino';
 import type { CarrierHandlers, InboundMessage, StatusReport } from '../carriers/carrier.js';
-import type { NumberCarrierRef } from '../carriers/registry.js';
+import type { EngineHandlers, NumberCarrierRef } from '../carriers/registry.js';
 import type { Database } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
 import { receiveInbound } from './inbound.js';
 import { applyStatusReports } from './receipts.js';
-
-export interface MessageHandlers extends CarrierHandlers {
-  /**
-   * The same handlers for one carrier connection: receipts are then matched by carrier id AND that
-   * connection, so two SMSCs that number their messages alike never touch each other's messages.
-   */
-  forConnection(source: NumberCarrierRef): CarrierHandlers;
-}
 
 /**
  * What carriers hand to the messaging engine: delivery receipts (receipts.ts) and incoming messages
@@ -24,10 +16,10 @@ export function createMessageHandlers(options: {
   log: Logger;
   /** After a new inbound message committed: queue the fetch of its attachments (media/inboundMedia.ts). */
   afterInbound?: (message: MessageRow) => Promise<void>;
-}): MessageHandlers {
+}): EngineHandlers {
   const { database } = options;
   const log = options.log.child({ component: 'messaging' });
-  const forSource = (source: NumberCarrierRef | undefined): CarrierHandlers => ({
+  const forSource = (source: NumberCarrierRef): CarrierHandlers => ({
     async status(report: StatusReport) {
       await applyStatusReports(database, [report], log, source);
     },
@@ -35,9 +27,9 @@ export function createMessageHandlers(options: {
       await applyStatusReports(database, reports, log, source);
     },
     async inbound(message: InboundMessage) {
-      const result = await receiveInbound(database, message, log);
+      const result = await receiveInbound(database, source, message, log);
       if (result.outcome === 'received') await options.afterInbound?.(result.message);
     },
   });
-  return { ...forSource(undefined), forConnection: (source) => forSource(source) };
+  return { forConnection: forSource };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { optInKeywords, optOutKeywords } from '@parley/shared';
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
   });
 
   const receive = async (message: InboundMessage) => {
-    const result = await receiveInbound(database, message, log);
+    const result = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log);
     if (result.outcome !== 'received') throw new Error(`not received: ${result.outcome}`);
     return result;
   };
@@ -124,8 +125,8 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
   it('stores and answers a redelivered message once', async () => {
     const s = await setup();
     const message = incoming(s, 'HELP');
-    const first = await receiveInbound(database, message, log);
-    const again = await receiveInbound(database, message, log);
+    const first = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log);
+    const again = await receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log);
     expect(first.outcome).toBe('received');
     expect(again).toEqual({ outcome: 'duplicate', messageId: first.outcome === 'received' ? first.message.id : null });
     const stored = await queryRows<{ n: number }>(
@@ -140,7 +141,7 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
   it('stores a message delivered twice at the same moment once', async () => {
     const s = await setup();
     const message = incoming(s, 'STOP', testNumber());
-    const results = await Promise.all([receiveInbound(database, message, log), receiveInbound(database, message, log)]);
+    const results = await Promise.all([receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log), receiveInbound(database, DEPLOYMENT_SIMULATOR, message, log)]);
     expect(results.map((r) => r.outcome).sort()).toEqual(['duplicate', 'received']);
     const contact = await contactByNumber(s.accountId, message.from);
     expect(await repliesTo(contact?.id ?? '')).toHaveLength(1);
@@ -148,10 +149,10 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
 
   it('drops a message to a number no account has active', async () => {
     const s = await setup();
-    const result = await receiveInbound(database, { ...incoming(s, 'Hello'), to: testNumber() }, log);
+    const result = await receiveInbound(database, DEPLOYMENT_SIMULATOR, { ...incoming(s, 'Hello'), to: testNumber() }, log);
     expect(result).toEqual({ outcome: 'unknownNumber' });
     await database.db.execute(sql`update phone_numbers set status = 'suspended' where id = ${s.phoneNumberId}`);
-    expect(await receiveInbound(database, incoming(s, 'Hello'), log)).toEqual({ outcome: 'unknownNumber' });
+    expect(await receiveInbound(database, DEPLOYMENT_SIMULATOR, incoming(s, 'Hello'), log)).toEqual({ outcome: 'unknownNumber' });
     expect(await outboxEvents(database.db, 'messageReceived', s.accountId)).toEqual([]);
   });
 
@@ -276,7 +277,7 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
 
     it('answers through the handlers the carriers call', async () => {
       const s = await setup();
-      await createMessageHandlers({ database, log }).inbound(incoming(s, 'STOP'));
+      await createMessageHandlers({ database, log }).forConnection(DEPLOYMENT_SIMULATOR).inbound(incoming(s, 'STOP'));
       expect((await contactByNumber(s.accountId, s.contactNumber))?.optedOutAt).not.toBeNull();
       expect(await repliesTo(s.contactId)).toHaveLength(1);
     });

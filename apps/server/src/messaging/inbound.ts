@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import { normaliseContactMobile, type MessageEventData } from '@parley/shared';
 import type { InboundMessage } from '../carriers/carrier.js';
+import type { NumberCarrierRef } from '../carriers/registry.js';
 import { contactEvent } from '../commands/contactEvents.js';
 import { findContact } from '../contacts/queries.js';
 import { queryRows, type Database, type Tx } from '../db/client.js';
@@ -51,13 +52,13 @@ class AlreadyReceived extends Error {}
  * what the rest of the transaction would otherwise ask in round trips of its own: whether the message was
  * stored already, and whether the account has auto responders.
  */
-async function findNumber(tx: Tx, to: string, carrierMessageId: string): Promise<NumberRow | null> {
+async function findNumber(tx: Tx, source: NumberCarrierRef, to: string, carrierMessageId: string): Promise<NumberRow | null> {
   const [row] = await queryRows<NumberRow>(
     tx,
     sql`select p.id, p.account_id, p.number, p.country, p.carrier, a.name as account_name, a.support,
                ${inboundNumberColumns(carrierMessageId)}
           from phone_numbers p join accounts a on a.id = p.account_id
-         where ${activeNumberIs(to)}
+         where ${activeNumberIs(to, source)}
          limit 1`,
   );
   return row ?? null;
@@ -98,10 +99,10 @@ async function contactFor(tx: Tx, number: NumberRow, from: string, now: Date): P
   return { contact: locked, created: inserted.length > 0 };
 }
 
-async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger, now: Date): Promise<InboundResult> {
-  const number = await findNumber(tx, message.to, message.carrierMessageId);
+async function receiveInTransaction(tx: Tx, source: NumberCarrierRef, message: InboundMessage, log: Logger, now: Date): Promise<InboundResult> {
+  const number = await findNumber(tx, source, message.to, message.carrierMessageId);
   if (number === null) {
-    log.warn({ to: message.to, carrierMessageId: message.carrierMessageId }, 'inbound message to no active number dropped');
+    log.warn({ to: message.to, carrierMessageId: message.carrierMessageId, source }, 'inbound message to no active number of its connection dropped');
     return { outcome: 'unknownNumber' };
   }
   const accountId = number.account_id;
@@ -141,7 +142,7 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
       createdAt: now,
     })
     .onConflictDoNothing({
-      target: [messages.carrier, messages.carrierMessageId],
+      target: [messages.phoneNumberId, messages.carrierMessageId],
       where: sql`${messages.direction} = 'inbound' and ${messages.carrierMessageId} is not null`,
     })
     .returning();
@@ -173,33 +174,36 @@ async function receiveInTransaction(tx: Tx, message: InboundMessage, log: Logger
 }
 
 /**
- * An incoming message, in one transaction: the active number it was sent to gives the account (no such
- * number: logged and dropped); the contact is found by its number or created (contactCreated); the open
+ * An incoming message that arrived on the carrier connection `source`, in one transaction: the active number
+ * of that connection it was sent to gives the account (no such number: logged and dropped); the contact is found by its number or created (contactCreated); the open
  * conversation of contact and number is found or opened (conversationStarted; in the group holding the
  * number); the message is written 'received' (messageReceived) and the contact keeps the number for the
  * account's next message. Then compliance keywords, before anything else answers (keywords.ts).
  *
  * A message handed over twice (a carrier redelivering) is stored and answered once: the unique
- * (carrier, carrier_message_id) index of inbound messages decides, even between two processes at once.
+ * (phone_number_id, carrier_message_id) index of inbound messages decides, even between two processes at once.
  *
  * The common case, a known contact's message that no keyword or auto responder answers, takes two
  * statements instead (inboundKnown.ts); whatever it leaves comes here.
  */
 export async function receiveInbound(
   database: Database,
+  source: NumberCarrierRef,
   message: InboundMessage,
   log: Logger,
   now: Date = new Date(),
 ): Promise<InboundResult> {
-  const known = await receiveFromKnownContact(database, message, now);
+  const known = await receiveFromKnownContact(database, source, message, now);
   if (known !== null) return { outcome: 'received', message: known.message, contactCreated: false, conversationStarted: known.conversationStarted, keyword: null };
   try {
-    return await database.db.transaction((tx) => receiveInTransaction(tx, message, log, now));
+    return await database.db.transaction((tx) => receiveInTransaction(tx, source, message, log, now));
   } catch (error) {
     if (!(error instanceof AlreadyReceived)) throw error;
     const [earlier] = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from messages where direction = 'inbound' and carrier_message_id = ${message.carrierMessageId} limit 1`,
+      sql`select m.id from messages m join phone_numbers p on p.id = m.phone_number_id join accounts a on a.id = p.account_id
+           where m.direction = 'inbound' and m.carrier_message_id = ${message.carrierMessageId} and ${activeNumberIs(message.to, source)}
+           limit 1`,
     );
     return { outcome: 'duplicate', messageId: earlier?.id ?? null };
   }

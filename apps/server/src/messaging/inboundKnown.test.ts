@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../carriers/carrier.js';
@@ -77,7 +78,7 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
     const s = await setup();
     const message = incoming(s, 'Running late, see you at 10');
     const now = new Date();
-    const known = await receiveFromKnownContact(database, message, now);
+    const known = await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, message, now);
     expect(known?.conversationStarted).toBe(false);
     const stored = await storedMessage(known?.message.id ?? '');
     expect(known?.message).toEqual(stored);
@@ -120,7 +121,7 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
       if (payload !== '') payloads.push(payload);
     });
     try {
-      const known = await receiveFromKnownContact(database, incoming(s, 'Hello?', from), new Date());
+      const known = await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, incoming(s, 'Hello?', from), new Date());
       expect(known?.conversationStarted).toBe(true);
       const conversationId = known?.message.conversationId ?? '';
       expect(await conversationOf(conversationId)).toMatchObject({ contactId, phoneNumberId: s.phoneNumberId, groupId, lastMessageId: known?.message.id, closedAt: null });
@@ -142,17 +143,17 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
     const s = await setup();
     const now = new Date();
     // A keyword, a number written nationally, a contact not known yet, an unknown number.
-    expect(await receiveFromKnownContact(database, incoming(s, 'STOP'), now)).toBeNull();
-    expect(await receiveFromKnownContact(database, incoming(s, 'Hi', s.contactNumber.slice(2)), now)).toBeNull();
-    expect(await receiveFromKnownContact(database, incoming(s, 'Hi', testNumber()), now)).toBeNull();
-    expect(await receiveFromKnownContact(database, { ...incoming(s, 'Hi'), to: testNumber() }, now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, incoming(s, 'STOP'), now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, incoming(s, 'Hi', s.contactNumber.slice(2)), now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, incoming(s, 'Hi', testNumber()), now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, { ...incoming(s, 'Hi'), to: testNumber() }, now)).toBeNull();
     // A message stored before (a redelivery).
     const first = incoming(s, 'Once');
-    expect(await receiveFromKnownContact(database, first, now)).not.toBeNull();
-    expect(await receiveFromKnownContact(database, first, now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, first, now)).not.toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, first, now)).toBeNull();
     // An account with auto responders: they decide what answers.
     await database.db.insert(autoResponders).values({ id: randomUUID(), accountId: s.accountId, match: 'hours', response: 'We open at 9.' });
-    expect(await receiveFromKnownContact(database, incoming(s, 'Hi'), now)).toBeNull();
+    expect(await receiveFromKnownContact(database, DEPLOYMENT_SIMULATOR, incoming(s, 'Hi'), now)).toBeNull();
     expect(await messageCount(s.accountId)).toBe(1);
     expect((await eventsOf(s.accountId)).map((e) => e.type)).toEqual(['messageReceived']);
   });
@@ -164,23 +165,23 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
     await database.db.insert(contacts).values({ id: contactId, accountId: s.accountId, mobileNumber: from, mobileCountry: 'US' });
     const theirs = randomUUID();
     const open = (db: Db) => db.insert(conversations).values({ id: theirs, accountId: s.accountId, contactId, phoneNumberId: s.phoneNumberId });
-    expect(await receiveFromKnownContact(racing(open), incoming(s, 'Hi', from), new Date())).toBeNull();
+    expect(await receiveFromKnownContact(racing(open), DEPLOYMENT_SIMULATOR, incoming(s, 'Hi', from), new Date())).toBeNull();
     expect(await messageCount(s.accountId)).toBe(0);
     expect(await eventsOf(s.accountId)).toEqual([]);
 
     await database.db.delete(conversations).where(sql`${conversations.id} = ${theirs}`);
-    const result = await receiveInbound(racing(open), incoming(s, 'Hi again', from), log);
+    const result = await receiveInbound(racing(open), DEPLOYMENT_SIMULATOR, incoming(s, 'Hi again', from), log);
     expect(result).toMatchObject({ outcome: 'received', conversationStarted: false, message: { conversationId: theirs } });
   });
 
   it('writes nothing when the conversation closed meanwhile; the full path opens a new one', async () => {
     const s = await setup();
     const close = (db: Db) => db.update(conversations).set({ closedAt: new Date() }).where(sql`${conversations.id} = ${s.conversationId}`);
-    expect(await receiveFromKnownContact(racing(close), incoming(s, 'Hi'), new Date())).toBeNull();
+    expect(await receiveFromKnownContact(racing(close), DEPLOYMENT_SIMULATOR, incoming(s, 'Hi'), new Date())).toBeNull();
     expect(await messageCount(s.accountId)).toBe(0);
 
     await database.db.update(conversations).set({ closedAt: null }).where(sql`${conversations.id} = ${s.conversationId}`);
-    const result = await receiveInbound(racing(close), incoming(s, 'Hi again'), log);
+    const result = await receiveInbound(racing(close), DEPLOYMENT_SIMULATOR, incoming(s, 'Hi again'), log);
     expect(result).toMatchObject({ outcome: 'received', conversationStarted: true });
     if (result.outcome === 'received') expect(result.message.conversationId).not.toBe(s.conversationId);
   });
@@ -190,13 +191,14 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
     const message = incoming(s, 'Twice');
     const other = { ...message };
     const deliver = async () => {
-      const result = await receiveInbound(database, other, log);
+      const result = await receiveInbound(database, DEPLOYMENT_SIMULATOR, other, log);
       if (result.outcome !== 'received') throw new Error('the other delivery was not stored');
       return result.message.id;
     };
     let storedId = '';
     const result = await receiveInbound(
       racing(async () => (storedId = await deliver())),
+      DEPLOYMENT_SIMULATOR,
       message,
       log,
     );
@@ -208,7 +210,7 @@ describe.each(testDatabaseKinds)('incoming messages from known contacts on %s', 
   it('writes nothing when the contact was removed meanwhile; the full path creates it again', async () => {
     const s = await setup();
     const remove = (db: Db) => db.delete(contacts).where(sql`${contacts.id} = ${s.contactId}`);
-    const result = await receiveInbound(racing(remove), incoming(s, 'Hello'), log);
+    const result = await receiveInbound(racing(remove), DEPLOYMENT_SIMULATOR, incoming(s, 'Hello'), log);
     expect(result).toMatchObject({ outcome: 'received', contactCreated: true, conversationStarted: true });
     if (result.outcome === 'received') expect(result.message.contactId).not.toBe(s.contactId);
   });

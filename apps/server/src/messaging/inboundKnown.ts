@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { complianceKeyword, normaliseContactMobile, type ConversationStartedEventData, type MessageEventData } from '@parley/shared';
 import type { InboundMessage } from '../carriers/carrier.js';
+import type { NumberCarrierRef } from '../carriers/registry.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
 import { initialDispatchedAt, laneOf, OUTBOX_CHANNEL, OUTBOX_LANES } from '../events/outbox.js';
@@ -37,7 +38,7 @@ interface Target extends Record<string, unknown> {
 }
 
 /** The number, the contact and its open conversation with the number, in one statement. */
-async function findTarget(database: Database, message: InboundMessage, mobile: string): Promise<Target | null> {
+async function findTarget(database: Database, source: NumberCarrierRef, message: InboundMessage, mobile: string): Promise<Target | null> {
   const [row] = await queryRows<Target>(
     database.db,
     sql`select p.id, p.account_id, p.number, p.carrier, ${inboundNumberColumns(message.carrierMessageId)},
@@ -47,7 +48,7 @@ async function findTarget(database: Database, message: InboundMessage, mobile: s
           left join contacts ct on ct.account_id = p.account_id and ct.mobile_number = ${mobile}
           left join conversations cv on cv.account_id = p.account_id and cv.contact_id = ct.id
                 and cv.phone_number_id = p.id and cv.closed_at is null
-         where ${activeNumberIs(message.to)}
+         where ${activeNumberIs(message.to, source)}
          limit 1`,
   );
   return row ?? null;
@@ -117,7 +118,7 @@ function insertMessage(row: MessageRow, from: SQL): SQL {
                     ${row.status}, ${row.carrier}, ${row.carrierMessageId}, ${row.attempts}::integer, ${at(row.sendAfter)}, ${at(row.statusAt)},
                     ${at(row.createdAt)}
                ${from}
-             on conflict (carrier, carrier_message_id) where direction = 'inbound' and carrier_message_id is not null do nothing
+             on conflict (phone_number_id, carrier_message_id) where direction = 'inbound' and carrier_message_id is not null do nothing
              returning id`;
 }
 
@@ -136,12 +137,17 @@ export interface KnownContactMessage {
  * Receives `message` in the two statements above when it is the common case; null when it is not, or when
  * anything changed between the two (nothing was written then): the caller takes the full path.
  */
-export async function receiveFromKnownContact(database: Database, message: InboundMessage, now: Date): Promise<KnownContactMessage | null> {
+export async function receiveFromKnownContact(
+  database: Database,
+  source: NumberCarrierRef,
+  message: InboundMessage,
+  now: Date,
+): Promise<KnownContactMessage | null> {
   const from = message.from.trim();
   // A number written internationally is the same whatever the account number's country is.
   if (!from.startsWith('+') || complianceKeyword(message.text) !== null) return null;
   const mobile = normaliseContactMobile(from, null, null).number;
-  const target = await findTarget(database, message, mobile);
+  const target = await findTarget(database, source, message, mobile);
   if (target === null || target.earlier_id !== null || target.has_responders || target.contact_id === null) return null;
 
   const accountId = target.account_id;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { NumberCarrierRef } from '../carriers/registry.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatusReport } from '../carriers/carrier.js';
 import { saveSimulatorSettings } from '../carriers/simulator/settings.js';
@@ -41,6 +42,9 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
 
   // Whatever a test did, every account's balance is still the sum of its ledger.
   useLedgerCheckedDatabase(kind, (opened) => (database = opened), accounts);
+
+  // The deployment's SMPP connection, which these tests' messages are sent through.
+  const SMPP: NumberCarrierRef = { carrier: 'smpp', carrierSettingsId: null };
 
   async function setup(options: Parameters<typeof createSendingSetup>[1] = {}): Promise<SendingSetup> {
     const made = await createSendingSetup(database.db, options);
@@ -139,7 +143,7 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
     const s = await setup({ carrier: 'smpp' });
     const { ids, cids } = await sentMessages(s, 3);
     const [a, b, c] = cids as [string, string, string];
-    const handlers = createMessageHandlers({ database, log });
+    const handlers = createMessageHandlers({ database, log }).forConnection(SMPP);
     // Out of order: delivered first, then the intermediate 'sent', then a failure.
     await handlers.status(report(a, 'delivered'));
     await handlers.status(report(a, 'sent'));
@@ -167,7 +171,7 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
     const s = await setup({ carrier: 'smpp' });
     const { ids, cids } = await sentMessages(s, 1);
     const at = new Date('2031-02-03T04:05:06.000Z');
-    await applyStatusReports(database, [report(cids[0] as string, 'delivered', { at })], log);
+    await applyStatusReports(database, [report(cids[0] as string, 'delivered', { at })], log, SMPP);
     expect((await messageRows(database.db, ids))[0]?.statusAt?.toISOString()).toBe(at.toISOString());
   });
 
@@ -175,7 +179,7 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
     const s = await setup({ carrier: 'smpp' });
     const [id] = await queueTestMessages(database.db, s, { count: 1 });
     await database.db.execute(sql`update messages set status = 'sending', claimed_at = now() where id = ${id}`);
-    const applying = applyStatusReports(database, [report('early-1', 'delivered')], log);
+    const applying = applyStatusReports(database, [report('early-1', 'delivered')], log, SMPP);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await database.db.execute(sql`update messages set status = 'sent', carrier = 'smpp', carrier_message_id = 'early-1' where id = ${id}`);
     expect(await applying).toEqual({ changed: 1, dropped: [] });
@@ -187,7 +191,7 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
     const { ids, cids } = await sentMessages(s, 1);
     const [pending] = await queueTestMessages(database.db, s, { count: 1 });
     await database.db.execute(sql`update messages set status = 'sending', claimed_at = now() where id = ${pending}`);
-    const handlers = createMessageHandlers({ database, log });
+    const handlers = createMessageHandlers({ database, log }).forConnection(SMPP);
     await expect(handlers.statusMany([report(cids[0] as string, 'delivered'), report('not-yet', 'delivered')])).rejects.toBeInstanceOf(
       ReceiptNotMatchedError,
     );
@@ -202,7 +206,7 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
     const s = await setup({ carrier: 'smpp' });
     await sentMessages(s, 1);
     await database.db.execute(sql`update messages set status = 'failed' where status = 'sending'`);
-    const result = await applyStatusReports(database, [report('never-sent', 'delivered')], log);
+    const result = await applyStatusReports(database, [report('never-sent', 'delivered')], log, SMPP);
     expect(result).toEqual({ changed: 0, dropped: ['never-sent'] });
   });
 

@@ -55,7 +55,7 @@ interface Pass {
 }
 
 /** One pass in one transaction: the receipts that move a message are written with their events. */
-async function applyOnce(database: Database, reports: readonly StatusReport[], source: NumberCarrierRef | undefined): Promise<Pass> {
+async function applyOnce(database: Database, reports: readonly StatusReport[], source: NumberCarrierRef): Promise<Pass> {
   if (reports.length === 0) return { changed: 0, pending: [], unknown: [], submitting: false };
   const wanted = furthest(reports).map((r) => ({
     cid: r.carrierMessageId,
@@ -64,10 +64,7 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
     text: r.errorText,
     at: r.at.toISOString(),
   }));
-  const fromSource =
-    source === undefined
-      ? sql`true`
-      : sql`m.carrier = ${source.carrier} and exists (select 1 from phone_numbers p where p.id = m.phone_number_id
+  const fromSource = sql`m.carrier = ${source.carrier} and exists (select 1 from phone_numbers p where p.id = m.phone_number_id
               and p.carrier_settings_id is not distinct from ${source.carrierSettingsId}::uuid)`;
 
   return database.db.transaction(async (tx) => {
@@ -148,7 +145,7 @@ export async function applyStatusReports(
   database: Database,
   reports: readonly StatusReport[],
   log: Logger,
-  source?: NumberCarrierRef,
+  source: NumberCarrierRef,
 ): Promise<AppliedReceipts> {
   let pending = reports;
   let changed = 0;

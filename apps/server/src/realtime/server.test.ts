@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundMessage } from '../carriers/carrier.js';
@@ -112,7 +113,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
       const adminB = await client(b.adminId, b.accountId);
       expect(adminA.rooms.sort()).toEqual([`account:${a.accountId}`, `account:${a.accountId}:all`, `user:${a.adminId}`].sort());
 
-      const received = await receiveInbound(server.database, inbound(a.number, uniqueSendingTestNumber()), log);
+      const received = await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(a.number, uniqueSendingTestNumber()), log);
       if (received.outcome !== 'received') throw new Error(received.outcome);
       await until(() => typesOf(adminA).includes('messageReceived') && typesOf(senderA).includes('messageReceived'));
       const event = adminA.received.find((e) => e.type === 'messageReceived');
@@ -138,7 +139,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
       expect(groupMember.rooms).toContain(`group:${groupId}`);
       expect(outsider.rooms.sort()).toEqual([`account:${a.accountId}`, `user:${outsideId}`].sort());
 
-      const first = await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      const first = await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(number.number, uniqueSendingTestNumber()), log);
       if (first.outcome !== 'received') throw new Error(first.outcome);
       await until(() => typesOf(admin).includes('messageReceived') && typesOf(groupMember).includes('messageReceived'));
       expect(groupMember.received.find((e) => e.type === 'messageReceived')?.groupId).toBe(groupId);
@@ -152,7 +153,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
       await server.database.db.insert(groupUsers).values({ groupId, userId: outsideId });
       const answer = await outsider.socket.emitWithAck('subscribe', { accountId: a.accountId });
       expect(answer).toEqual({ ok: true, rooms: [`user:${outsideId}`, `account:${a.accountId}`, `group:${groupId}`] });
-      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(number.number, uniqueSendingTestNumber()), log);
       await until(() => typesOf(outsider).includes('messageReceived'));
 
       // Taken out again: the group's room is left.
@@ -162,7 +163,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
         rooms: [`user:${outsideId}`, `account:${a.accountId}`],
       });
       const seen = outsider.received.length;
-      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(number.number, uniqueSendingTestNumber()), log);
       await until(() => admin.received.filter((e) => e.type === 'messageReceived').length === 3);
       await new Promise((r) => setTimeout(r, 300));
       expect(outsider.received.slice(seen).map((e) => e.type)).toEqual(['contactCreated']);
@@ -185,14 +186,14 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
       expect(sender.received.find((e) => e.type === ACCESS_CHANGED_EVENT)).toMatchObject({ userId, data: { accountId: a.accountId } });
       // Only the user whose access changed hears of it.
       expect(typesOf(admin)).not.toContain(ACCESS_CHANGED_EVENT);
-      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(number.number, uniqueSendingTestNumber()), log);
       await until(() => typesOf(sender).includes('messageReceived'));
 
       // Removed from the account: the socket leaves every room of it.
       await removeUser(server.database.db, a.accountId, userId);
       await until(() => typesOf(sender).filter((t) => t === ACCESS_CHANGED_EVENT).length === 2);
       const seen = sender.received.length;
-      await receiveInbound(server.database, inbound(number.number, uniqueSendingTestNumber()), log);
+      await receiveInbound(server.database, DEPLOYMENT_SIMULATOR, inbound(number.number, uniqueSendingTestNumber()), log);
       await until(() => typesOf(admin).filter((t) => t === 'messageReceived').length === 2);
       await new Promise((r) => setTimeout(r, 300));
       expect(sender.received.slice(seen)).toEqual([]);

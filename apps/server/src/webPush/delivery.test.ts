@@ -1,4 +1,5 @@
 import crypto, { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEventPayload, Role, WebPushPayload } from '@parley/shared';
@@ -165,7 +166,7 @@ describe.each(testDatabaseKinds)('web push delivery on %s', (kind) => {
     const { delivery: webPush } = delivery();
     const mobile = uniqueSendingTestNumber();
     const result = await receiveInbound(
-      database,
+      database, DEPLOYMENT_SIMULATOR,
       { carrierMessageId: `in-${randomUUID()}`, from: mobile, to: account.number, text: 'Are you open today?', media: [], receivedAt: new Date() },
       silentLogger(),
     );

@@ -1,4 +1,5 @@
 import crypto, { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebPushPayload } from '@parley/shared';
 import { receiveInbound } from '../messaging/inbound.js';
@@ -34,7 +35,7 @@ describe.each(testDatabaseKinds)('web push in the running server on %s', (kind) 
     await registerSubscription(server.database.db, { accountId: account.accountId, userId: account.adminId, endpoint: browser.endpoint, ...browser.keys, userAgent: null });
     const mobile = uniqueSendingTestNumber();
     await receiveInbound(
-      server.database,
+      server.database, DEPLOYMENT_SIMULATOR,
       { carrierMessageId: `in-${randomUUID()}`, from: mobile, to: account.number, text: 'Hello?', media: [], receivedAt: new Date() },
       silentLogger(),
     );

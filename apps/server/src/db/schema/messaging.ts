@@ -203,8 +203,9 @@ export const messages = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index('messages_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
     index('messages_carrier_id_idx').on(t.carrierMessageId).where(sql`${t.carrierMessageId} is not null`),
-    uniqueIndex('messages_inbound_carrier_idx')
-      .on(t.carrier, t.carrierMessageId)
+    // A redelivery comes to the same number; two connections (two SMSCs) may number their messages alike.
+    uniqueIndex('messages_inbound_number_carrier_idx')
+      .on(t.phoneNumberId, t.carrierMessageId)
       .where(sql`${t.direction} = 'inbound' and ${t.carrierMessageId} is not null`),
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_account_idx').on(t.accountId, t.createdAt),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../../../carriers/registry.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { validationMessages } from '@parley/shared';
@@ -57,7 +58,7 @@ describe.each(testDatabaseKinds)('the opt-in page on %s', (kind) => {
     h.database.db.select().from(messages).where(and(eq(messages.accountId, accountId), eq(messages.direction, 'outbound'))).orderBy(messages.createdAt, messages.id);
   const reply = async (s: SendingAccount, from: string, text: string) => {
     const result = await receiveInbound(
-      h.database,
+      h.database, DEPLOYMENT_SIMULATOR,
       { carrierMessageId: randomUUID(), from, to: s.number, text, media: [], receivedAt: new Date() },
       log,
     );

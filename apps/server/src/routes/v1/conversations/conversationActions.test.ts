@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEPLOYMENT_SIMULATOR } from '../../../carriers/registry.js';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,7 +65,7 @@ describe.each(testDatabaseKinds)('conversations: close, assign a group, mark rea
       expect(await messagingCounts(h.database.db, account.accountId)).toEqual(before);
 
       const received = await receiveInbound(
-        h.database,
+        h.database, DEPLOYMENT_SIMULATOR,
         { carrierMessageId: randomUUID(), from: conversation.mobile, to: account.number, text: 'Back again', media: [], receivedAt: new Date() },
         silentLogger(),
       );

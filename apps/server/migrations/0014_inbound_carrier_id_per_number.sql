@@ -1,0 +1,2 @@
+DROP INDEX "messages_inbound_carrier_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_inbound_number_carrier_idx" ON "messages" USING btree ("phone_number_id","carrier_message_id") WHERE "messages"."direction" = 'inbound' and "messages"."carrier_message_id" is not null;
