@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { formatMoney, pageViewSinks } from '@parley/shared';
@@ -220,6 +221,42 @@ const webPushSubject = z
     message: 'must be mailto:you@example.com or an https:// URL where push services can reach the operator',
   });
 
+/** What proxy-addr (Fastify's forwarded-header reader) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  if (address === undefined || extra !== undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+  return prefix >= 0 && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may tell the client's address, host and scheme in X-Forwarded-* headers. Off
+ * by default: then the socket's own address counts, whatever the headers say (docs/security.md).
+ */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'false' || trimmed === 'off' || trimmed === '0') return false;
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const wrong = items.filter((item) => !isAddressOrRange(item));
+  if (items.length === 0 || wrong.length > 0 || trimmed === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must list the reverse proxies in front of Parley as addresses or ranges (e.g. 127.0.0.1,10.0.0.0/8; or loopback, linklocal, uniquelocal), ' +
+        `or give their number (e.g. 1); trusting every sender would let anyone choose their address${wrong.length > 0 ? ` (not an address or range: ${wrong.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
+
 /** FETCH_ALLOWED_HOSTS: host names, `*.` names, IP addresses and CIDR blocks, comma-separated (net/allowedHosts.ts). */
 const allowedHostsList = z.string().transform((value, ctx) => {
   const entries = value
@@ -249,6 +286,7 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  TRUST_PROXY: trustProxy.default(false),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
@@ -304,10 +342,17 @@ const envSchema = z.object({
   FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
 });
 
+/**
+ * The reverse proxies whose X-Forwarded-For, -Host and -Proto count: none (false), the addresses and
+ * ranges listed, or a number of hops in front of this server.
+ */
+export type TrustProxy = false | number | readonly string[];
+
 export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  trustProxy: TrustProxy;
   dataDir: string;
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
@@ -482,6 +527,7 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,

@@ -66,6 +66,13 @@ describe('prepareImportRow', () => {
     });
   });
 
+  it('refuses a row holding the NUL character, which the database cannot keep', () => {
+    const reason = importRowMessages.nulCharacter;
+    expect(row({ mobile: '+14155552671', firstName: 'A\u0000nn' })).toEqual({ kind: 'error', reason });
+    expect(row({ mobile: '+14155552671', 'Shoe Size': '\u0000' })).toEqual({ kind: 'error', reason });
+    expect(prepareImportRow(['+14155552671', '', '', '', '', '', '', '', '', 'extra\u0000'], plan)).toEqual({ kind: 'error', reason });
+  });
+
   it('tells a blank row from a row without a number', () => {
     expect(row({})).toEqual({ kind: 'blank' });
     expect(prepareImportRow(['  ', ''], plan)).toEqual({ kind: 'blank' });

@@ -9,7 +9,7 @@ import {
 import { countryCodeOf, type ImportDefaults, type ImportMapping } from './contactImport.js';
 import { headerKey, isImportField, knownColumns, type ImportField } from './contactImportFormats.js';
 import { isMissingMobile, normaliseContactMobile, type ContactMobile } from './contactMobile.js';
-import { validationMessages } from './validation.js';
+import { hasNulCharacter, validationMessages } from './validation.js';
 
 /**
  * One CSV row → one contact, with the contact dialog's rules (packages/shared/src/api/contacts.ts): names
@@ -94,6 +94,7 @@ export const importRowMessages = {
   listOptIn: (v: string) => `listOptIn must be true or false, not "${v.slice(0, 40)}"`,
   extraValues: (values: number, columns: number) => `The row has ${values} values but the header names ${columns} columns`,
   listNotFound: (v: string) => `List not found: ${v.slice(0, 100)}`,
+  nulCharacter: 'The row holds the NUL character (\\u0000), which no text may contain',
   /** The first row with a number goes in; later rows with the same number are duplicates. */
   duplicate: (firstRow: number) => `Duplicate: the same number as row ${firstRow}`,
 } as const;
@@ -133,6 +134,7 @@ export function prepareImportRow(values: readonly string[], plan: ImportPlan): P
     }
   }
   if (blank) return { kind: 'blank' };
+  if (values.some(hasNulCharacter)) return { kind: 'error', reason: importRowMessages.nulCharacter };
   if (values.length > plan.columnCount) {
     for (let i = plan.columnCount; i < values.length; i += 1) {
       if ((values[i] ?? '').trim() !== '') return { kind: 'error', reason: importRowMessages.extraValues(values.length, plan.columnCount) };

@@ -19,15 +19,16 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@parley/shared';
 import { guardRequest } from './auth.js';
+import { fastifyTrustProxy } from './clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
+import { requestValidatorCompiler } from './validation.js';
 import { issuerRoutes } from '../identity/issuer/routes.js';
 import { devRoutes } from '../routes/dev/index.js';
 import { templateWebhookRoutes } from '../routes/webhooks/templateWebhooks.js';
@@ -81,7 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -92,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of methods) records.push({ method, url: route.url, permission: route.config?.permission });
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // While draining, answers tell keep-alive clients to go, so closing does not wait on idle sockets.

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../config.js';
 
 /**
  * Whether an address is this machine's loopback: 127.0.0.0/8, ::1, or either written as IPv4-mapped IPv6
@@ -24,4 +25,28 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 
 export function fromThisMachine(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.raw.socket.remoteAddress)) return false;
   return FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: nothing, the listed proxies, or a number of hops (as a function:
+ * Fastify trusts no forwarded host or scheme for a bare count).
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
+/**
+ * Hands code that reads X-Forwarded-* itself (the embedded issuer: Koa with `proxy` on) the client's
+ * scheme, host and address as Fastify judged them under TRUST_PROXY: what a client wrote in those headers
+ * counts only when a trusted proxy passed the request on.
+ */
+export function rewriteForwardedHeaders(request: FastifyRequest): void {
+  const { protocol, host, ip } = request;
+  const headers = request.raw.headers;
+  for (const name of [...FORWARDING_HEADERS, 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix']) Reflect.deleteProperty(headers, name);
+  headers['x-forwarded-proto'] = protocol;
+  headers['x-forwarded-host'] = host;
+  headers['x-forwarded-for'] = ip;
 }

@@ -17,10 +17,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The web role on a known port whose PUBLIC_URL is its own address, as a deployment would be. */
+/**
+ * The web role on a known port whose PUBLIC_URL is its own address, as a deployment would be. Tests stand
+ * in for a reverse proxy on loopback (their requests carry X-Forwarded-For, so rate limits per address keep
+ * apart), so it trusts loopback's forwarded headers unless `env` says otherwise.
+ */
 export async function startIssuerServer(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
-  return startTestServer(kind, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SERVICES: 'web', ...env });
+  return startTestServer(kind, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SERVICES: 'web', TRUST_PROXY: 'loopback', ...env });
 }
 
 /** openid-client's view of an issuer over plain HTTP (tests only). */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Provider } from 'oidc-provider';
+import { rewriteForwardedHeaders } from '../../http/clientAddress.js';
 import type { AppContext } from '../../http/context.js';
 import { acceptOpenInvitations } from '../invitationsAcceptance.js';
 import { FORGOT_PASSWORD_PATH } from '../passwordReset.js';
@@ -41,6 +42,11 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
   // The sign-in form ends on a web app's callback: this app's (same origin) or another Parley's (OIDC_EXTRA_WEB_ORIGINS).
   const signInForm = (reply: FastifyReply, status: number, body: string) => html(reply, status, body, ctx.config.identity.extraWebOrigins);
 
+  // The provider builds its URLs and cookies from X-Forwarded-*: it sees what TRUST_PROXY allows, no more.
+  app.addHook('onRequest', (request, _reply, done) => {
+    rewriteForwardedHeaders(request);
+    done();
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

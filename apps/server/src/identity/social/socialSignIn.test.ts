@@ -28,7 +28,7 @@ describe.each(testDatabaseKinds)('social sign-in through an upstream issuer (%s)
     socialCallback = `${publicUrl}/oidc/social/${PROVIDER}/callback`;
     upstream = await startUpstreamIssuer([socialCallback]);
     const providers = [{ id: PROVIDER, name: PROVIDER_NAME, issuer: upstream.issuer, clientId: upstream.clientId, clientSecret: upstream.clientSecret }];
-    server = await startTestServer(kind, { PORT: String(port), PUBLIC_URL: publicUrl, SERVICES: 'web', SOCIAL_PROVIDERS: JSON.stringify(providers) });
+    server = await startTestServer(kind, { PORT: String(port), PUBLIC_URL: publicUrl, SERVICES: 'web', TRUST_PROXY: 'loopback', SOCIAL_PROVIDERS: JSON.stringify(providers) });
   });
   afterAll(async () => {
     await server.stop();
