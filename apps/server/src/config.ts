@@ -287,6 +287,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  API_RATE_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 (off) or more' }).max(1_000_000).default(3000),
+  API_RATE_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 (off) or more' }).max(1_000_000).default(6000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
@@ -353,6 +355,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   trustProxy: TrustProxy;
+  /** Requests a minute the API allows a credential and a client address (0: no limit); http/rateLimit.ts. */
+  apiRateLimit: { perCredential: number; perAddress: number };
   dataDir: string;
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
@@ -528,6 +532,7 @@ export function loadConfig(
     host: e.HOST,
     publicUrl,
     trustProxy: e.TRUST_PROXY,
+    apiRateLimit: { perCredential: e.API_RATE_LIMIT, perAddress: e.API_RATE_LIMIT_PER_ADDRESS },
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,

@@ -28,6 +28,7 @@ import { fastifyTrustProxy } from './clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
 import type { RoutePermission } from './permissions.js';
+import { ApiRateLimits, RateLimitedError } from './rateLimit.js';
 import { requestValidatorCompiler } from './validation.js';
 import { issuerRoutes } from '../identity/issuer/routes.js';
 import { devRoutes } from '../routes/dev/index.js';
@@ -112,8 +113,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   app.decorateRequest('principal', null);
   app.decorateRequest('membership', null);
+  const limits = new ApiRateLimits(ctx.config.apiRateLimit);
   app.addHook('onRequest', async (request, reply) => {
-    await guardRequest(ctx, request, reply);
+    await guardRequest(ctx, limits, request, reply);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -126,6 +128,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         .join('; ');
       return reply.code(400).send(errorBody('validation_failed', message || 'The request is not valid.'));
     }
+    if (error instanceof RateLimitedError) void reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }

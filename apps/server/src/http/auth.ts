@@ -7,6 +7,7 @@ import { roleInAccount } from '../identity/memberships.js';
 import { authorize } from '../policies/index.js';
 import type { AppContext } from './context.js';
 import { AppError, notFound } from './errors.js';
+import type { ApiRateLimits } from './rateLimit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,17 +25,20 @@ export const SIGN_IN_REQUIRED = 'Sign in to continue.';
 /**
  * The one gate of the API, run before validation so a caller without a token never learns about the
  * shape of a request. Accounts come from the path, never from the body; a record or account the
- * principal has no part in answers 404, and a role the table refuses answers 403.
+ * principal has no part in answers 404, and a role the table refuses answers 403. Requests that need a
+ * token spend from their address's and their credential's allowances (rateLimit.ts).
  */
-export async function guardRequest(ctx: AppContext, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function guardRequest(ctx: AppContext, limits: ApiRateLimits, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.principal = null;
   request.membership = null;
   const permission = request.routeOptions.config.permission;
   if (permission === undefined || permission === 'public') return;
 
+  limits.spendAddress(request);
   const token = bearerToken(request.headers.authorization);
   const principal = token === null ? null : await ctx.authenticator.authenticate(token);
   if (principal === null) throw new AppError(401, 'unauthorized', SIGN_IN_REQUIRED);
+  limits.spendCredential(principal);
   request.principal = principal;
   if (permission === 'authenticated') return;
 
