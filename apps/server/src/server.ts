@@ -124,14 +124,16 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     const queue = jobs;
     await inBackground(() => queue.start(definitions));
     if (config.secrets.key === null && config.secrets.keyFile === null) {
-      log.warn('SECRETS_KEY is not set: carriers get no signed URLs of uploaded media, so MMS with uploads fail (docs/media.md)');
+      log.warn(
+        "SECRETS_KEY is not set: carriers get no signed URLs of uploaded media, so MMS with uploads fail (docs/media.md), and the sign-in issuer's keys are stored unencrypted (docs/security.md)",
+      );
     }
 
     const mailer = createMailer(config, database);
     if (mailer.kind === 'mailbox' && database.kind === 'postgres') {
       log.warn('SMTP_URL is not set: outgoing e-mail is only kept in the mailbox_messages table, not delivered');
     }
-    const keys = config.identity.embedded ? await loadIssuerKeys(database) : null;
+    const keys = config.identity.embedded ? await loadIssuerKeys(database, config.secrets) : null;
     const authenticator = chooseAuthenticator(config, keys, database, log.child({ component: 'identity' }));
     carriers = buildCarrierRegistry(config, database, log.child({ component: 'carriers' }));
     const carrierHandlers = createMessageHandlers({ database, log, afterInbound: inboundMediaScheduler(jobs, inboundMedia, config, log) });

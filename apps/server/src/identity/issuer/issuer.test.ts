@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('embedded issuer (%s)', (kind) => {
   });
 
   it('refuses forged, expired and foreign tokens', async () => {
-    const keys = await loadIssuerKeys(server.database);
+    const keys = await loadIssuerKeys(server.database, server.config.secrets);
     const [jwk] = keys.jwks;
     if (!jwk) throw new Error('no key');
     const realKey = await importJWK(jwk, 'RS256');
