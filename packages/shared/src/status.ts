@@ -40,6 +40,10 @@ export const readinessSchema = z
     status: z.enum(['ready', 'not_ready']),
     checks: z.object({
       database: z.enum(['ok', 'failing']),
+      /** A write to the database commits (a full disk or a read-only standby fails it). */
+      writes: z.enum(['ok', 'failing']),
+      /** The file systems of DATA_DIR and of media on disk have room left. */
+      disk: z.enum(['ok', 'low']),
       queue: z.enum(['ok', 'failing', 'not_started']),
     }),
   })

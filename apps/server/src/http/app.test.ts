@@ -26,7 +26,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
     expect(await live.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${server.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', queue: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', writes: 'ok', disk: 'ok', queue: 'ok' } });
   });
 
   it('answers unknown API paths with the one error shape and a 404', async () => {

@@ -7,3 +7,4 @@ export * from './contacts.js';
 export * from './messaging.js';
 export * from './inbox.js';
 export * from './campaigns.js';
+export * from './system.js';
