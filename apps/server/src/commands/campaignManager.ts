@@ -16,6 +16,7 @@ import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { campaignJobs, campaigns, contactGroups, phoneNumbers, templates, type CampaignRow } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { isUuid } from '../lists/queries.js';
+import { requireOwnMedia } from '../media/mediaOwnership.js';
 import { visibleTemplateCondition, type TemplateViewer } from '../policies/templateVisibility.js';
 import { CAMPAIGN_NOT_FOUND, lockCampaign } from './campaignExecutor.js';
 
@@ -65,8 +66,12 @@ async function countOwned(tx: Tx, table: 'contact_lists' | 'contacts', accountId
   return row?.n ?? 0;
 }
 
-/** Another account's group, template, list or contact reads as unknown, as a made-up id does. */
+/**
+ * Another account's group, template, list or contact reads as unknown, as a made-up id does; another
+ * account's media file answers 404, as in a send.
+ */
 async function checkReferences(tx: Tx, accountId: string, viewer: TemplateViewer, input: SaveCampaign): Promise<void> {
+  await requireOwnMedia(tx, accountId, input.media);
   const group = input.phoneNumberFilter.group;
   const [sender] = await queryRows<{ found: boolean }>(
     tx,

@@ -3,6 +3,7 @@ import { unitsToMoney } from '@parley/shared';
 import type { Db, Tx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
+import { requireOwnMedia } from '../media/mediaOwnership.js';
 import { activeSenderNumbers, senderCandidates } from '../messaging/senderNumbers.js';
 import { requireVerifiedEmail } from '../policies/verifiedEmail.js';
 import { debitAccount, InsufficientBalanceError } from './ledger.js';
@@ -37,16 +38,20 @@ function chargeDescription(prepared: readonly PreparedMessage[]): string {
 
 /**
  * Step 1 of the path of a message (DESIGN.md), in the caller's transaction: the actor's right to spend,
- * each recipient's consent, the number each is texted from, the text, segments and price of each message,
- * the conversations, the queued messages (held until the recipient's quiet hours end), their messageSent
- * events and, last, ONE ledger debit for the lot. 402 'Insufficient Credit' (or any refusal) throws, and
- * the caller's transaction must roll back: then nothing is written. The same code serves one message from
- * the API and a campaign's thousands: the work is done in memory and written in a few set-based statements.
+ * media that is the account's own (else 404), each recipient's consent, the number each is texted from,
+ * the text, segments and price of each message, the conversations, the queued messages (held until the
+ * recipient's quiet hours end), their messageSent events and, last, ONE ledger debit for the lot.
+ * 402 'Insufficient Credit' (or any refusal) throws, and the caller's transaction must roll back: then
+ * nothing is written. The same code serves one message from the API and a campaign's thousands: the work is
+ * done in memory and written in a few set-based statements.
  */
 export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<SendMessagesResult> {
   const now = input.now ?? new Date();
   const { accountId } = input;
   const createdByUserId = await checkActor(tx, input.actor);
+  const media = input.media ?? [];
+  // Every send path comes through here: another account's media never goes out (docs/media.md).
+  await requireOwnMedia(tx, accountId, media);
   const context = await loadAccountSendContext(tx, accountId);
   const recipients = await loadRecipients(tx, accountId, input.contactIds ?? [], input.conversationIds ?? []);
   const active = await activeSenderNumbers(tx, accountId);
@@ -54,7 +59,6 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
     ? await senderCandidates(tx, accountId, active, input.phoneNumberFilter)
     : null;
 
-  const media = input.media ?? [];
   const addressed = addressRecipients(recipients, active, candidates);
   const ready = prepareMessages(context, addressed.addressed, input.template, media.length > 0);
   const unsendable = [...addressed.unsendable, ...ready.unsendable];

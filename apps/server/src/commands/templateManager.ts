@@ -20,6 +20,7 @@ import { accountAttributes, accountMembers, contactGroups, contactLists, templat
 import { accountPhoneNumberIds } from '../groups/queries.js';
 import { AppError, notFound } from '../http/errors.js';
 import { isUuid } from '../lists/queries.js';
+import { requireOwnMedia } from '../media/mediaOwnership.js';
 import { seesEveryTemplate, templateCreatorId, visibleTemplateCondition, type TemplateViewer } from '../policies/templateVisibility.js';
 import { templateWebhookIntegrations, templateWebhookLink } from '../templates/webhookLink.js';
 
@@ -71,11 +72,12 @@ export async function findTemplate(q: Queryable, accountId: string, viewer: Temp
 }
 
 /**
- * What only the database can say about a body: every token is a contact field or an attribute of the
+ * What only the database can say about a body: its media are the account's own files (else 404), every token is a contact field or an attribute of the
  * account (the sending rule: anything else would send as nothing), and the OptIn list is one of the
  * account's, held (KEY SHARE) until the commit so it cannot vanish under the new template.
  */
 async function checkAgainstAccount(tx: Tx, accountId: string, input: SaveTemplate): Promise<void> {
+  await requireOwnMedia(tx, accountId, input.media);
   const names = await tx.select({ name: accountAttributes.name }).from(accountAttributes).where(eq(accountAttributes.accountId, accountId));
   const unknown = unknownTemplateTokens(input.template, names.map((n) => n.name));
   if (unknown.length > 0) throw new AppError(400, 'validation_failed', `template: ${unknownTokensMessage(unknown)}`);

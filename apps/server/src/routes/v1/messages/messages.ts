@@ -38,7 +38,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
           'zone it waits (`sendAfter`). The whole request is one debit: 402 `Insufficient Credit` queues nothing. ' +
           'With several recipients those who cannot be texted (blocked, opted out, invalid, a closed ' +
           'conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the ' +
-          'answer is an error with the reason.',
+          'answer is an error with the reason. Media are URLs elsewhere or files of this account: another ' +
+          'account’s media file (or an unknown one) answers 404 and sends nothing.',
         params: accountParams,
         body: sendMessageSchema,
         response: { 201: sendMessageResultSchema, ...errors },
