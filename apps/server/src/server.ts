@@ -24,6 +24,7 @@ import { JobQueue, type JobDefinition } from './jobs/queue.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { registerCarrierMedia } from './media/carrierMediaUrls.js';
 import { inboundMediaJob, inboundMediaScheduler } from './media/inboundMedia.js';
+import { mediaFileAccount } from './media/mediaFiles.js';
 import { createMediaServices } from './media/services.js';
 import {
   closeRealtimeServer,
@@ -90,7 +91,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let statistics: StatisticsKeeper | null = null;
   const media = createMediaServices(config);
   // Carriers are handed signed URLs of this deployment's media at submit time (media/carrierMediaUrls.ts).
-  const unregisterCarrierMedia = registerCarrierMedia(media);
+  const unregisterCarrierMedia = registerCarrierMedia(media, (fileId) => mediaFileAccount(database.db, fileId));
   try {
     await migrateDatabase(database);
     await seedPlans(database.db);

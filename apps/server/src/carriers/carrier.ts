@@ -17,6 +17,8 @@ export interface MediaItem {
 export interface OutboundMessage {
   /** Our message id: carriers that take a reference get it, and it ties receipts back when they echo it. */
   id: string;
+  /** The account the message is sent for: only its own media files are signed for the carrier. */
+  accountId: string;
   /** The sender: an E.164 number or an alphanumeric sender id. */
   from: string;
   /** E.164. */

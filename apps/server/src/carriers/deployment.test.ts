@@ -28,7 +28,7 @@ const key = crypto.randomBytes(32);
 const cipher = new SecretCipher(key);
 
 function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
-  return { id: 'msg-1', from: '+15005550006', to: '+14155550123', text: 'Hello', encoding: 'GSM-7', segments: 1, media: [], ...overrides };
+  return { id: 'msg-1', accountId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', from: '+15005550006', to: '+14155550123', text: 'Hello', encoding: 'GSM-7', segments: 1, media: [], ...overrides };
 }
 
 function recorder(): EngineHandlers & { statuses: StatusReport[] } {

@@ -72,6 +72,13 @@ export async function findMediaFile(q: Queryable, fileId: string): Promise<Media
   return row ?? null;
 }
 
+/** The account a file belongs to; null when there is no such file. */
+export async function mediaFileAccount(q: Queryable, fileId: string): Promise<string | null> {
+  if (!UUID.test(fileId)) return null;
+  const [row] = await q.select({ accountId: mediaFiles.accountId }).from(mediaFiles).where(eq(mediaFiles.id, fileId));
+  return row?.accountId ?? null;
+}
+
 /** The answer of tools/sharefile. */
 export const presentSharedFile = (publicUrl: string, row: MediaFileRow): SharedFile => ({
   id: row.id,

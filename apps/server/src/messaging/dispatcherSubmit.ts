@@ -14,6 +14,7 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 export function outboundMessage(message: ClaimedMessage): OutboundMessage {
   return {
     id: message.id,
+    accountId: message.accountId,
     from: message.from,
     to: message.to,
     text: message.body,

@@ -35,6 +35,8 @@ export function readSimulatorPicture(name: SimulatorPicture): Promise<Buffer> {
  */
 export const SIMULATOR_MEDIA_TTL_SECONDS = 30 * 24 * 3600;
 
-export function phoneMedia(media: readonly MediaItem[], now: Date): Promise<MediaItem[]> {
-  return Promise.all(media.map(async ({ url, contentType }) => ({ url: await carrierMediaUrl(url, { now, ttlSeconds: SIMULATOR_MEDIA_TTL_SECONDS }), contentType })));
+export function phoneMedia(accountId: string, media: readonly MediaItem[], now: Date): Promise<MediaItem[]> {
+  return Promise.all(
+    media.map(async ({ url, contentType }) => ({ url: await carrierMediaUrl(url, { accountId, now, ttlSeconds: SIMULATOR_MEDIA_TTL_SECONDS }), contentType })),
+  );
 }

@@ -20,6 +20,7 @@ const phones = ['+14155550101', '+14155550102', '+14155550103'];
 
 const message = (to: string, from = business, id: string = randomUUID()): OutboundMessage => ({
   id,
+  accountId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
   from,
   to,
   text: `Hello ${to}`,

@@ -172,7 +172,7 @@ export class SimulatorCarrier implements Carrier {
       );
       const sequences = new Map(last.map((r) => [r.phone_number, r.last]));
       const media = new Map<string, MediaItem[]>();
-      for (const m of toWrite) if (m.media.length > 0) media.set(m.id, await phoneMedia(m.media, now));
+      for (const m of toWrite) if (m.media.length > 0) media.set(m.id, await phoneMedia(m.accountId, m.media, now));
       const rows = toWrite.map((m) => {
         const sequence = (sequences.get(m.to) ?? 0) + 1;
         sequences.set(m.to, sequence);

@@ -36,6 +36,7 @@ function recorder(): Recorder {
 function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
   return {
     id: 'msg_1',
+    accountId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
     from: '+15550001111',
     to: '+15559992222',
     text: 'Hello from Harbor Dental',

@@ -12,6 +12,7 @@ const inboundUrl = 'https://sms.example.test/webhooks/twilio/inbound';
 function message(overrides: Partial<OutboundMessage> = {}): OutboundMessage {
   return {
     id: 'msg-1',
+    accountId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
     from: '+15005550006',
     to: '+14155550123',
     text: 'Your appointment is tomorrow at 9:00.',

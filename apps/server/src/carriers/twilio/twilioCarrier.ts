@@ -107,7 +107,7 @@ export class TwilioCarrier implements Carrier {
     // Our own uploads need a token; Twilio gets an expiring signed URL of each instead.
     let mediaUrls: string[];
     try {
-      mediaUrls = await Promise.all(message.media.map((item) => carrierMediaUrl(item.url)));
+      mediaUrls = await Promise.all(message.media.map((item) => carrierMediaUrl(item.url, { accountId: message.accountId })));
     } catch (error) {
       return { accepted: false, retryable: true, errorCode: 'media', errorText: `The media could not be signed: ${errorText(error)}` };
     }

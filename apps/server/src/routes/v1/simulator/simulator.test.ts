@@ -36,6 +36,7 @@ const validSettings = { seed: 42, latencyMs: 250, failureRate: 0.125, messagesPe
 
 const outbound = (from: string, to: string, text: string): OutboundMessage => ({
   id: randomUUID(),
+  accountId: randomUUID(),
   from,
   to,
   text,
