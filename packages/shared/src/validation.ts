@@ -15,7 +15,7 @@ export const validationMessages = {
  * PostgreSQL keeps no NUL character (U+0000) in text or jsonb: a value holding one would fail its write.
  * Text that comes in with one is refused with this message (the API's validation, imports, file rows).
  */
-export const NUL_CHARACTER_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+export const NUL_CHARACTER_MESSAGE = 'The text holds a character that cannot be kept (NUL, \\u0000)';
 
 export const hasNulCharacter = (text: string): boolean => text.includes('\u0000');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../forms.js';
 import { isContactTokenField, templateTokensOf, tokenText } from '../templateTokens.js';
-import { validationMessages } from '../validation.js';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE, validationMessages } from '../validation.js';
 import {
   MESSAGE_EMPTY_MESSAGE,
   MESSAGE_MEDIA_MAX,
@@ -39,7 +39,6 @@ export const TEMPLATE_TYPE_MESSAGE = 'Use SMS, Web or OptIn';
 export const TEMPLATE_OPT_IN_LIST_ONLY_MESSAGE = 'Only an OptIn template has a list';
 /** An unknown list and another account's read the same, so neither is confirmed to exist. */
 export const TEMPLATE_OPT_IN_LIST_UNKNOWN_MESSAGE = 'Choose a list of this account';
-export const TEMPLATE_TEXT_HAS_NUL_MESSAGE = 'The text holds a character that cannot be sent';
 
 /** The tokens of `text` that name neither a contact field nor one of `attributeNames` (each once, in order). */
 export function unknownTemplateTokens(text: string, attributeNames: Iterable<string>): string[] {
@@ -142,7 +141,7 @@ export type TemplateListQueryInput = z.input<typeof templateListQuerySchema>;
 export type TemplateListQuery = z.output<typeof templateListQuerySchema>;
 
 // PostgreSQL text cannot hold NUL, and no carrier sends it.
-const hasNoNul = (text: string): boolean => !text.includes('\u0000');
+const hasNoNul = (text: string): boolean => !hasNulCharacter(text);
 
 /**
  * POST /v1/accounts/{acc}/templates and PUT .../templates/{id} (the whole template). The name is trimmed
@@ -152,12 +151,12 @@ const hasNoNul = (text: string): boolean => !text.includes('\u0000');
  */
 export const saveTemplateSchema = z
   .object({
-    name: requiredText(TEMPLATE_NAME_MAX).refine(hasNoNul, { message: TEMPLATE_TEXT_HAS_NUL_MESSAGE }),
+    name: requiredText(TEMPLATE_NAME_MAX).refine(hasNoNul, { message: NUL_CHARACTER_MESSAGE }),
     type: z.enum(templateTypes, { message: TEMPLATE_TYPE_MESSAGE }),
     template: z
       .string({ message: validationMessages.required })
       .max(MESSAGE_TEXT_MAX, { message: MESSAGE_TEXT_MAX_MESSAGE })
-      .refine(hasNoNul, { message: TEMPLATE_TEXT_HAS_NUL_MESSAGE })
+      .refine(hasNoNul, { message: NUL_CHARACTER_MESSAGE })
       .default(''),
     media: z.array(sendMessageMediaSchema).max(MESSAGE_MEDIA_MAX, { message: MESSAGE_MEDIA_MAX_MESSAGE }).default([]),
     private: z.boolean({ message: 'Use true or false' }).default(false),
