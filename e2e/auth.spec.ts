@@ -34,3 +34,22 @@ test('another address of the deployment moves to its own address before signing 
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(new URL(page.url()).hostname).toBe('localhost');
 });
+
+test('/authorize never takes the account id to another site, however the target is spelled', async ({ page, baseURL }) => {
+  const own = new URL(baseURL ?? '').origin;
+  const left: string[] = [];
+  await page.route(
+    (url) => url.hostname === 'evil.example',
+    async (route) => {
+      left.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>elsewhere</p>' });
+    },
+  );
+  await signIn(page, '/');
+  for (const redirectTo of ['/.//evil.example/x', `${own}//evil.example/x`, '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)']) {
+    await page.goto(`/authorize?${new URLSearchParams({ redirectTo }).toString()}`);
+    await page.waitForURL((url) => url.pathname !== '/authorize');
+    expect(new URL(page.url()).origin, redirectTo).toBe(own);
+  }
+  expect(left).toEqual([]);
+});

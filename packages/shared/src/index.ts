@@ -13,6 +13,7 @@ export * from './permissions.js';
 export * from './phone.js';
 export * from './pricing.js';
 export * from './quietHours.js';
+export * from './redirects.js';
 export * from './keywords.js';
 export * from './seededRandom.js';
 export * from './segments.js';

@@ -1,3 +1,4 @@
+import { localPath } from '@parley/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
@@ -12,12 +13,12 @@ const VERIFY_EMAIL_TTL_MS = VERIFY_EMAIL_TTL_HOURS * 3_600_000;
 export type MailDeps = Pick<AppContext, 'config' | 'database' | 'mailer'>;
 
 /**
- * A path of this site to continue at after verification, or null. Only a local path ("/x", not "//x"
- * nor "/\x", which browsers treat as another host), so the link can never send anyone elsewhere.
+ * A path of this site to continue at after verification, or null: the shared rule for redirect targets
+ * (`localPath`: "/x", never "//x", "/\x" or "/.//x", which browsers read as another host), so the link
+ * can never send anyone elsewhere.
  */
 export function safeRedirectPath(value: string | undefined | null): string | null {
-  if (value === undefined || value === null || value.length > 2000) return null;
-  return /^\/(?![/\\])[^\s]*$/.test(value) ? value : null;
+  return localPath(value);
 }
 
 /** Issues a verification token (48 hours, one use) and mails its link to the user. */

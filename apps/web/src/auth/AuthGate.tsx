@@ -7,7 +7,7 @@ import { ApiClientContext } from '../api/apiContext';
 import { createApiClient } from '../api/client';
 import { useConfig } from '../app/configContext';
 import { canonicalUrl } from './canonicalUrl';
-import { createUserManager, isSignInState, LOGOUT_PATH } from './userManager';
+import { createUserManager, LOGOUT_PATH, signInReturnTo } from './userManager';
 
 const redirectToLogout = (): void => {
   if (window.location.pathname !== LOGOUT_PATH) window.location.assign(LOGOUT_PATH);
@@ -44,8 +44,7 @@ export const AuthGate = ({ children, onSignedIn }: { children: ReactNode; onSign
     }),
   );
   const signedIn = (user: User | undefined): void => {
-    const returnTo = isSignInState(user?.state) ? user.state.returnTo : '/';
-    onSignedIn(returnTo);
+    onSignedIn(signInReturnTo(user?.state));
   };
   if (moveTo !== null) return <LoadingScreen />;
   return (

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@parley/shared';
+import { localPath, type ClientConfig } from '@parley/shared';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 
 export const CALLBACK_PATH = '/callback';
@@ -9,8 +9,15 @@ export interface SignInState {
   returnTo: string;
 }
 
-export const isSignInState = (value: unknown): value is SignInState =>
+const isSignInState = (value: unknown): value is SignInState =>
   typeof value === 'object' && value !== null && typeof (value as { returnTo?: unknown }).returnTo === 'string';
+
+/**
+ * The page to go to after signing in: the state's `returnTo` when it is a path of this site, else home.
+ * The state is written from the address bar (a link to `https://parley.example//evil.example/x` has the
+ * path `//evil.example/x`) and read back from storage, so it is checked where it is used (localPath).
+ */
+export const signInReturnTo = (state: unknown): string => (isSignInState(state) ? localPath(state.returnTo) : null) ?? '/';
 
 /**
  * Authorization code with PKCE against the issuer the server names (embedded or external). The user is

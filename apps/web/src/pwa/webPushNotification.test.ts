@@ -35,6 +35,11 @@ describe("the service worker's notification", () => {
     expect(clickTarget({ url: `/conversations/${conversationId}` }, origin)).toBe(`${origin}/conversations/${conversationId}`);
     expect(clickTarget(undefined, origin)).toBe(`${origin}/conversations`);
     expect(clickTarget({ url: 'https://evil.example/' }, origin)).toBe(`${origin}/conversations`);
+    // Paths that read as another host once resolved (or once the window is sent the path) lead home too.
+    for (const url of ['//evil.example/', '/\\evil.example', '/.//evil.example/x', '/\t/evil.example', 'javascript:alert(1)']) {
+      expect(clickTarget({ url }, origin), url).toBe(`${origin}/conversations`);
+      expect(notificationFromPush({ url }).options.data.url, url).toBe('/conversations');
+    }
   });
 
   it("takes the app's focused window, else its first one, never another site's", () => {

@@ -1,3 +1,5 @@
+import { localPath } from '@parley/shared';
+
 /*
  * What the service worker does with a push and with a click on its notification, as pure functions (the
  * worker in webPushWorker.ts wires them to its events; tests call them directly).
@@ -37,11 +39,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** A path of this app only: a push never sends a click to another site. */
-export const appPath = (value: unknown): string => {
-  const path = text(value);
-  return path !== null && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : FALLBACK_PATH;
-};
+/** A path of this app only (the shared rule, localPath): a push never sends a click to another site. */
+export const appPath = (value: unknown): string => localPath(value) ?? FALLBACK_PATH;
 
 /** The notification of a push's JSON ({ title, body, url, tag }); anything missing gets a plain default. */
 export const notificationFromPush = (payload: unknown): NotificationToShow => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountFromRedirect, forgetAccount, saveRedirect, selectAccount, selectedAccountId, takeRedirect } from './selection';
+import { accountFromRedirect, forgetAccount, peekRedirect, saveRedirect, selectAccount, selectedAccountId, takeRedirect } from './selection';
 
 class MemoryStorage implements Storage {
   private readonly map = new Map<string, string>();
@@ -38,6 +38,21 @@ describe('account selection', () => {
     saveRedirect('/contacts?q=x', storage);
     expect(takeRedirect(storage)).toBe('/contacts?q=x');
     expect(takeRedirect(storage)).toBeNull();
+  });
+
+  it('keeps and hands back only paths of this site', () => {
+    const storage = new MemoryStorage();
+    for (const target of ['//evil.example/x', '/\\evil.example', '/.//evil.example/x', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example']) {
+      saveRedirect(target, storage);
+      expect(peekRedirect(storage), target).toBeNull();
+      expect(takeRedirect(storage), target).toBeNull();
+      // Whatever else wrote the key (an older version, another script), nothing off the site comes back.
+      storage.setItem('parley.redirectTo', target);
+      expect(peekRedirect(storage), target).toBeNull();
+      expect(takeRedirect(storage), target).toBeNull();
+    }
+    saveRedirect('/campaigns?accountId=a1', storage);
+    expect(takeRedirect(storage)).toBe('/campaigns?accountId=a1');
   });
 
   it('selects the account a redirect names only when the user belongs to it', () => {

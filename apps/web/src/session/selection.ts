@@ -1,3 +1,4 @@
+import { localPath } from '@parley/shared';
 import { storageKeys } from '../auth/localState';
 
 /** The chosen account is kept in the browser (spec §4: selecting an account stores it locally). */
@@ -13,19 +14,25 @@ export function forgetAccount(storage: Storage = window.localStorage): void {
   storage.removeItem(storageKeys.account);
 }
 
-/** A protected page opened without a chosen account is remembered, to return to after choosing. */
+/**
+ * A protected page opened without a chosen account is remembered, to return to after choosing. Only a
+ * path of this site is kept, and only such a path is handed back (localPath): whatever the storage holds,
+ * the app never navigates off the site with it.
+ */
 export function saveRedirect(path: string, storage: Storage = window.localStorage): void {
-  storage.setItem(storageKeys.redirectTo, path);
+  const safe = localPath(path);
+  if (safe === null) storage.removeItem(storageKeys.redirectTo);
+  else storage.setItem(storageKeys.redirectTo, safe);
 }
 
 export function takeRedirect(storage: Storage = window.localStorage): string | null {
-  const path = storage.getItem(storageKeys.redirectTo);
+  const path = peekRedirect(storage);
   storage.removeItem(storageKeys.redirectTo);
   return path;
 }
 
 export function peekRedirect(storage: Storage = window.localStorage): string | null {
-  return storage.getItem(storageKeys.redirectTo);
+  return localPath(storage.getItem(storageKeys.redirectTo));
 }
 
 /**

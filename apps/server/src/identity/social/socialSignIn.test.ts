@@ -189,6 +189,25 @@ describe.each(testDatabaseKinds)('social sign-in through an upstream issuer (%s)
     expect((await b.visit(returned.toString(), { stopAt: [callback] })).status).toBe(400);
   });
 
+  it('relays a callback only to its own interaction and ends on the registered callback, whatever the query names', async () => {
+    const sub = person(`relayed-${kind}`, { email: `relayed-${kind}@example.com`, email_verified: true });
+    const b = twoIssuerBrowser(clientAddress());
+    const { form, exchange } = await toUpstream(b);
+    const atCallback = await b.visit(form.url, { form: { prompt: 'login', login: sub, password: 'any' }, stopAt: [socialCallback] });
+    const returned = new URL(atCallback.url);
+    for (const [name, value] of [['redirectTo', 'https://evil.example/x'], ['return', '//evil.example/x'], ['next', '/.//evil.example/x']]) {
+      returned.searchParams.set(name, value);
+    }
+    const relay = await fetch(returned, { redirect: 'manual' });
+    expect(relay.status).toBe(303);
+    const location = new URL(relay.headers.get('location') ?? '', publicUrl);
+    expect(location.origin).toBe(publicUrl);
+    expect(location.pathname).toMatch(new RegExp(`^/oidc/interaction/[^/]+/social/${PROVIDER}/callback$`));
+    const done = await b.visit(returned.toString(), { stopAt: [callback] });
+    expect(done.url.startsWith(`${callback}?`)).toBe(true);
+    expect((await exchange(done.url)).claims()?.email).toBe(`relayed-${kind}@example.com`);
+  });
+
   it('shows the upstream’s refusal on the sign-in page', async () => {
     const b = twoIssuerBrowser(clientAddress());
     const { form } = await toUpstream(b);

@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { LoadingScreen } from '../../auth/AuthGate';
-import { storageKeys } from '../../auth/localState';
 import type { SignInState } from '../../auth/userManager';
+import { peekRedirect } from '../../session/selection';
 
 /** /login: the issuer's sign-in form; back to the saved redirect target afterwards. */
 export const LoginPage = () => {
   const auth = useAuth();
   const navigate = useNavigate();
-  const returnTo = window.localStorage.getItem(storageKeys.redirectTo) ?? '/';
+  const returnTo = peekRedirect() ?? '/';
 
   useEffect(() => {
     if (auth.isLoading || auth.activeNavigator !== undefined) return;

@@ -1,21 +1,20 @@
+import { sameOriginPath } from '@parley/shared';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/sessionContext';
 
-/** Only same-site paths: an open redirect would hand the account id to any site. */
+/**
+ * Only paths of this site (sameOriginPath): an open redirect would hand the account id to any site. The
+ * answer is built from the checked path, so it cannot be read as another origin afterwards.
+ */
 export function authorizeTarget(redirectTo: string | null, accountId: string, origin: string): string | null {
-  if (redirectTo === null || redirectTo === '') return null;
-  let url: URL;
-  try {
-    url = new URL(redirectTo, origin);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin) return null;
+  const path = sameOriginPath(redirectTo, origin);
+  if (path === null) return null;
+  const url = new URL(path, origin);
   url.searchParams.set('accountId', accountId);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return sameOriginPath(url.href, origin);
 }
 
 /** /authorize: 'Authorizing...', then the target with the current account's id added (spec §2). */

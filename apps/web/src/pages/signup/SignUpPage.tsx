@@ -53,10 +53,11 @@ export const SignUpPage = ({ title }: PageProps) => {
     },
   });
 
-  // A redirect target given to sign-up is kept for after the first sign-in (spec §2).
+  // A redirect target given to sign-up is kept for after the first sign-in (spec §2), when it is a
+  // path of this site (saveRedirect keeps nothing else).
   const redirectTo = params.get('redirectTo');
   useEffect(() => {
-    if (redirectTo?.startsWith('/') === true && !redirectTo.startsWith('//')) saveRedirect(redirectTo);
+    if (redirectTo !== null) saveRedirect(redirectTo);
   }, [redirectTo]);
 
   const password = useWatch({ control, name: 'password' });

@@ -86,6 +86,18 @@ describe.each(testDatabaseKinds)('sign-up and e-mail verification (%s)', (kind) 
     expect(reused.headers.get('location')).toBe('/resendverification?error=expired');
   });
 
+  it('passes on only a path of this site as the redirect target of a verification link', async () => {
+    const email = newEmail();
+    expect((await signUp(form(email))).status).toBe(201);
+    const user = await userByEmail(email);
+    for (const redirectTo of ['//evil.example/x', '/.//evil.example/x', '/\\evil.example', 'https://evil.example/x', '/\t/evil.example']) {
+      const token = await issueUserToken(server.database.db, user?.id ?? '', 'verify_email', 60_000);
+      const res = await open(`${server.baseUrl}/v1/verify?${new URLSearchParams({ token, redirectTo }).toString()}`);
+      expect(res.status, redirectTo).toBe(303);
+      expect(res.headers.get('location'), redirectTo).toBe('/verified');
+    }
+  });
+
   it('refuses expired, unknown and missing tokens', async () => {
     const email = newEmail();
     expect((await signUp(form(email))).status).toBe(201);
