@@ -38,9 +38,9 @@ describe.each(testDatabaseKinds)('web push delivery on %s', (kind) => {
     await database.close();
   });
 
-  const delivery = (options: { timeoutMs?: number } = {}) => {
+  const delivery = (options: { timeoutMs?: number; allowedHosts?: readonly string[] } = {}) => {
     const captured = captureLogger('info');
-    return { delivery: new WebPushDelivery({ database, secrets, subject: SUBJECT, log: captured.log, ...options }), lines: captured.lines };
+    return { delivery: new WebPushDelivery({ database, secrets, subject: SUBJECT, log: captured.log, allowedHosts: ['127.0.0.1'], ...options }), lines: captured.lines };
   };
 
   async function member(accountId: string, role: Role): Promise<string> {
@@ -214,6 +214,20 @@ describe.each(testDatabaseKinds)('web push delivery on %s', (kind) => {
     await webPush.idle();
     expect(await failuresOf(failing.endpoint)).toBeNull();
     expect(await failuresOf(fine.endpoint)).toBe(0);
+  });
+
+  it('pushes to no endpoint at an address of this machine or its network, unless the operator allows it', async () => {
+    const { accountId, adminId } = await sendingAccount(database.db);
+    const browser = await subscribe(accountId, adminId);
+    const conversationId = await conversation(accountId);
+    const before = push.received.length;
+
+    const { delivery: guarded, lines } = delivery({ allowedHosts: [] });
+    await guarded.deliver(received(accountId, conversationId, 'Hi'));
+    await guarded.idle();
+    expect(push.received.length).toBe(before);
+    expect(await failuresOf(browser.endpoint)).toBe(1);
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'web push failed', reason: expect.stringContaining('not a public address') as unknown }));
   });
 
   it('keeps a subscription that succeeded lately through a run of failures, and a success resets the count', async () => {

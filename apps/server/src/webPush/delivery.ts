@@ -6,11 +6,14 @@ import type { Database } from '../db/client.js';
 import type { EventSubscriber } from '../events/dispatcher.js';
 import { vapidKeysFor, webPushPossible, type VapidKeys } from './keys.js';
 import { notificationFor } from './payload.js';
+import { createGuardedFetch, type GuardedFetch } from '../net/guardedFetch.js';
 import { sendPush, type PushOutcome } from './sender.js';
 import { conversationAudience, recordOutcomes, type PushTarget } from './subscriptions.js';
 
 export interface WebPushDeliveryOptions {
   database: Database;
+  /** Hosts pushes may reach although they are not public (FETCH_ALLOWED_HOSTS). */
+  allowedHosts?: readonly string[];
   /** The key the VAPID private key is stored under. */
   secrets: SecretsConfig;
   /** The VAPID subject (WEB_PUSH_SUBJECT). */
@@ -64,7 +67,10 @@ export class WebPushDelivery implements EventSubscriber {
   private stopped = false;
   private droppedSinceWarning = 0;
 
+  private readonly fetch: GuardedFetch;
+
   constructor(private readonly options: WebPushDeliveryOptions) {
+    this.fetch = createGuardedFetch({ allowedHosts: options.allowedHosts ?? [] });
     this.concurrency = options.concurrency ?? 8;
     this.maxQueued = options.maxQueued ?? 1000;
   }
@@ -175,6 +181,7 @@ export class WebPushDelivery implements EventSubscriber {
     this.pushesInFlight += 1;
     try {
       return await sendPush(target, payload, {
+        fetch: this.fetch,
         vapid,
         subject: this.options.subject,
         ...(this.options.timeoutMs === undefined ? {} : { timeoutMs: this.options.timeoutMs }),
@@ -203,5 +210,5 @@ export function startWebPush(database: Database, config: Config, log: Logger): W
     log.warn('web push is off: set SECRETS_KEY on every process so the VAPID private key can be stored encrypted');
     return null;
   }
-  return new WebPushDelivery({ database, secrets: config.secrets, subject: config.webPush.subject, log });
+  return new WebPushDelivery({ database, secrets: config.secrets, subject: config.webPush.subject, log, allowedHosts: config.fetch.allowedHosts });
 }

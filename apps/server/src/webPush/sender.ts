@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { WebPushPayload } from '@parley/shared';
+import { GuardedFetchError, type GuardedFetch } from '../net/guardedFetch.js';
 import type { VapidKeys } from './keys.js';
 import type { PushTarget } from './subscriptions.js';
 
@@ -14,7 +15,12 @@ export type PushOutcome =
   | { kind: 'gone'; status: number }
   | { kind: 'failed'; status: number | null; reason: string };
 
+/** A push service's answer is a status and a short reason; anything longer is not one. */
+const ANSWER_MAX_BYTES = 64 * 1024;
+
 export interface PushOptions {
+  /** The guarded fetcher: the endpoint is the browser's to choose, so it is a URL like any other a user names. */
+  fetch: GuardedFetch;
   vapid: VapidKeys;
   /** The VAPID `sub`: how the push service's operator reaches ours (mailto: or https:). */
   subject: string;
@@ -23,9 +29,9 @@ export interface PushOptions {
 
 /**
  * One push (RFC 8030) of an aes128gcm-encrypted payload (RFC 8291) with a VAPID signature (RFC 8292).
- * web-push builds the request; it is sent here with fetch so that it has one deadline for the whole
- * exchange, follows no redirect, and reaches a push service on this machine over plain http (tests).
- * Never throws: every failure is an outcome.
+ * web-push builds the request; it is sent here through the guarded fetcher, so that it has one deadline
+ * for the whole exchange, follows no redirect, and reaches only public addresses (a push service on this
+ * machine only where the operator allows it: tests, development). Never throws: every failure is an outcome.
  */
 export async function sendPush(target: PushTarget, payload: WebPushPayload, options: PushOptions): Promise<PushOutcome> {
   let details: ReturnType<typeof webpush.generateRequestDetails>;
@@ -48,20 +54,22 @@ export async function sendPush(target: PushTarget, payload: WebPushPayload, opti
     return { kind: 'failed', status: null, reason: error instanceof Error ? error.message : String(error) };
   }
   try {
-    const response = await fetch(details.endpoint, {
+    const response = await options.fetch(details.endpoint, {
       method: 'POST',
       headers: requestHeaders(details.headers),
-      body: details.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs ?? PUSH_TIMEOUT_MS),
+      ...(details.body === null ? {} : { body: details.body }),
+      maxRedirects: 0,
+      maxBytes: ANSWER_MAX_BYTES,
+      timeoutMs: options.timeoutMs ?? PUSH_TIMEOUT_MS,
     });
-    // Read the answer (small) so the connection is released; push services explain refusals in it.
-    const text = (await response.text()).slice(0, 300);
+    // Push services explain refusals in the answer.
+    const text = response.body.toString('utf8').slice(0, 300);
     if (response.status >= 200 && response.status < 300) return { kind: 'delivered' };
     if (response.status === 404 || response.status === 410) return { kind: 'gone', status: response.status };
-    return { kind: 'failed', status: response.status, reason: text === '' ? response.statusText : text };
+    return { kind: 'failed', status: response.status, reason: text === '' ? `HTTP ${String(response.status)}` : text };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${String(options.timeoutMs ?? PUSH_TIMEOUT_MS)} ms` : describe(error);
+    const reason =
+      error instanceof GuardedFetchError && error.kind === 'timeout' ? `no answer within ${String(options.timeoutMs ?? PUSH_TIMEOUT_MS)} ms` : describe(error);
     return { kind: 'failed', status: null, reason };
   }
 }

@@ -21,6 +21,8 @@ describe.each(testDatabaseKinds)('web push in the running server on %s', (kind) 
       SERVICES: 'worker',
       SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
       WEB_PUSH_SUBJECT: 'https://parley.test/contact',
+      // The local push service stands in for a browser's, on this machine.
+      FETCH_ALLOWED_HOSTS: '127.0.0.1',
     });
   });
   afterAll(async () => {
