@@ -1,7 +1,23 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
-/** Tests take the address of the server that globalSetup started. */
-export const test = base.extend({
+/** Chromium reports what the Content-Security-Policy blocked as console errors: "Refused to ...". */
+const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|apply|connect|frame|run|evaluate|create|send)/;
+
+/** Collects the Content-Security-Policy violations a page reports. */
+export function cspViolationsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && CSP_VIOLATION.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+/**
+ * Tests take the address of the server that globalSetup started. Every test's page fails the test when
+ * the Content-Security-Policy refused something on it: the app, the sign-in pages and /docs must work
+ * under the policy, not around it.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
   // Playwright reads fixture dependencies from the destructured first argument; this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -9,6 +25,14 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
     await use(url);
   },
+  cspViolations: [
+    async ({ page }, use) => {
+      const seen = cspViolationsOf(page);
+      await use(seen);
+      expect(seen, 'Content-Security-Policy violations on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from '@playwright/test';

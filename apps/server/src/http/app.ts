@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import type { Provider } from 'oidc-provider';
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@parley/shared';
 import { guardRequest } from './auth.js';
+import { securityHeaderOptions } from './securityHeaders.js';
 import { fastifyTrustProxy } from './clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
 import type { AppContext } from './context.js';
@@ -96,6 +98,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First of the hooks, so answers that end early (the guard's 401, a 404) carry the headers too.
+  await app.register(fastifyHelmet, securityHeaderOptions(ctx.config));
 
   // While draining, answers tell keep-alive clients to go, so closing does not wait on idle sockets.
   let draining = false;
@@ -165,7 +169,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
     uiConfig: { url: '/v1/openapi.json', docExpansion: 'list', deepLinking: true },
-    staticCSP: true,
   });
 
   await app.register(systemRoutes, { ctx });

@@ -61,6 +61,20 @@ describe.each(testDatabaseKinds)('embedded issuer (%s)', (kind) => {
     expect(await server.authenticator.authenticate(refreshed.access_token)).toEqual({ userId, accountIds: [] });
   });
 
+  it('rotates refresh tokens, and a refresh token used twice ends the whole grant', async () => {
+    // What keeping the web app's tokens in localStorage relies on (docs/identity.md).
+    const config = await discover(issuer, 'parley-web');
+    const { tokens } = await signInWithPkce(config, callback, { email, password });
+    const first = tokens.refresh_token ?? '';
+    const rotated = await oidc.refreshTokenGrant(config, first);
+    expect(rotated.refresh_token).toBeTruthy();
+    expect(rotated.refresh_token).not.toBe(first);
+    // The first token again (a copy taken before the rotation): refused, and the grant is gone...
+    await expect(oidc.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // ...so the rotated token, whoever holds it, is refused too.
+    await expect(oidc.refreshTokenGrant(config, rotated.refresh_token ?? '')).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
   it('requires PKCE from the web app', async () => {
     const config = await discover(issuer, 'parley-web');
     const url = oidc.buildAuthorizationUrl(config, { redirect_uri: callback, scope: 'openid' });

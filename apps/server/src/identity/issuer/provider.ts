@@ -8,14 +8,18 @@ import { findApiClient, secretMatches } from './apiClients.js';
 import { escapeHtml, issuerPage, messagePage } from './html.js';
 import type { IssuerKeys } from './keys.js';
 
-/** Submits the provider's logout form with logout=yes, as the Sign out button would. */
-const AUTO_SUBMIT_LOGOUT =
-  "const f=document.getElementById('op.logoutForm');const i=document.createElement('input');" +
-  "i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();";
-
 /** Where the issuer is mounted in the app; its issuer URL is `${PUBLIC_URL}/oidc`. */
 export const ISSUER_PATH = '/oidc';
 export const INTERACTION_PATH = `${ISSUER_PATH}/interaction`;
+
+/**
+ * Submits the provider's logout form with logout=yes, as the Sign out button would. A file of its own
+ * (served by routes.ts), not inline: the Content-Security-Policy runs no inline script.
+ */
+export const AUTO_SUBMIT_LOGOUT_SCRIPT =
+  "const f=document.getElementById('op.logoutForm');const i=document.createElement('input');" +
+  "i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();\n";
+export const AUTO_SUBMIT_LOGOUT_PATH = `${ISSUER_PATH}/sign-out.js`;
 
 const ACCESS_TOKEN_TTL = 60 * 60;
 const API_CLIENT_TOKEN_TTL = 60 * 60;
@@ -116,7 +120,7 @@ export function createIssuer({ config, database, keys, log }: IssuerOptions): Pr
           ctx.body = hinted
             ? issuerPage(
                 'Sign out',
-                `<h1>Signing out…</h1>\n${form}\n<noscript>${button}</noscript>\n<script>${AUTO_SUBMIT_LOGOUT}</script>`,
+                `<h1>Signing out…</h1>\n${form}\n<noscript>${button}</noscript>\n<script src="${AUTO_SUBMIT_LOGOUT_PATH}"></script>`,
               )
             : issuerPage('Sign out', `<h1>Sign out of Parley?</h1>\n${form}\n${button}`);
         },

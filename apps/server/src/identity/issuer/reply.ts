@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { scriptlessPagePolicy } from '../../http/securityHeaders.js';
 
 /**
  * Answers with one of the issuer's pages: never cached, no scripts, no framing, no referrer (links carry
@@ -6,11 +7,10 @@ import type { FastifyReply } from 'fastify';
  * the redirects after the POST too, and a sign-in ends on the web app's callback.
  */
 export function html(reply: FastifyReply, status: number, body: string, formTargets: readonly string[] = []): FastifyReply {
-  const formAction = ["'self'", ...formTargets].join(' ');
   return reply
     .code(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`)
+    .header('content-security-policy', scriptlessPagePolicy(formTargets))
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(body);

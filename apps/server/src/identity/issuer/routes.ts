@@ -10,7 +10,7 @@ import { checkCredentials, SIGN_IN_FAILED_MESSAGE } from '../signIn.js';
 import { upstreamProviders } from '../social/upstream.js';
 import { messagePage, signInPage } from './html.js';
 import { grantFirstPartyConsent } from './interactions.js';
-import { INTERACTION_PATH, ISSUER_PATH } from './provider.js';
+import { AUTO_SUBMIT_LOGOUT_PATH, AUTO_SUBMIT_LOGOUT_SCRIPT, INTERACTION_PATH, ISSUER_PATH } from './provider.js';
 import { passwordResetRoutes } from './passwordResetRoutes.js';
 import { RateLimiter } from './rateLimiter.js';
 import { formField, html } from './reply.js';
@@ -110,6 +110,11 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     );
     return reply.redirect(returnTo, 303);
   });
+
+  // The sign-out page's script (provider.ts): a file, since the pages run no inline script.
+  app.get(AUTO_SUBMIT_LOGOUT_PATH, { schema: { hide: true }, config: { permission: 'public' } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(AUTO_SUBMIT_LOGOUT_SCRIPT),
+  );
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
