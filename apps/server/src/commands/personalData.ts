@@ -1,8 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { PrivacyRemoved } from '@parley/shared';
 import type { ContactRecord } from '../contacts/queries.js';
 import type { Queryable, Tx } from '../db/client.js';
-import { contactLists, listMembers } from '../db/schema/index.js';
+import { contactLists, conversations, listMembers, messages, phoneNumbers } from '../db/schema/index.js';
+import { messagingHoldingsOf, removeMessagingHoldings } from './personalDataMessages.js';
 
 /** One value held about a contact, as a row of the privacy download. */
 export interface PersonalDataRow {
@@ -14,9 +15,8 @@ export interface PersonalDataRow {
 
 /**
  * Everything Parley holds about one contact, kind by kind. This is the one place to extend when a table
- * comes to hold personal data of a contact (conversations and messages, with the messaging engine): add its
- * section here, its count to `holdingsOf` and its removal to `removeHoldings`, and the download, the search
- * summary and the removal all follow.
+ * comes to hold personal data of a contact: add its section here, its count to `holdingsOf` and its removal
+ * to `removeHoldings`, and the download, the search summary and the removal all follow.
  */
 interface Section {
   collect(record: ContactRecord, q: Queryable, accountId: string): Promise<PersonalDataRow[]> | PersonalDataRow[];
@@ -83,7 +83,54 @@ const listSection: Section = {
   },
 };
 
-const sections: readonly Section[] = [contactSection, attributeSection, tagSection, listSection];
+const conversationSection: Section = {
+  async collect({ contact: c }, q, accountId) {
+    const rows = await q
+      .select({ conversation: conversations, number: phoneNumbers.number })
+      .from(conversations)
+      .leftJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId))
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.contactId, c.id)))
+      .orderBy(asc(conversations.createdAt), asc(conversations.id));
+    return rows.flatMap(({ conversation: v, number }) =>
+      (
+        [
+          ['phoneNumber', number ?? ''],
+          ['started', iso(v.createdAt)],
+          ['closed', iso(v.closedAt)],
+        ] as const
+      ).map(([field, value]) => ({ record: 'conversation', recordId: v.id, field, value })),
+    );
+  },
+};
+
+const messageSection: Section = {
+  async collect({ contact: c }, q, accountId) {
+    const rows = await q
+      .select()
+      .from(messages)
+      .where(and(eq(messages.accountId, accountId), eq(messages.contactId, c.id)))
+      .orderBy(asc(messages.createdAt), asc(messages.id));
+    return rows.flatMap((m) =>
+      (
+        [
+          ['conversationId', m.conversationId],
+          ['direction', m.direction],
+          ['from', m.fromNumber],
+          ['to', m.toNumber],
+          ['text', m.body],
+          ...m.media.map((media) => ['media', media.url] as const),
+          ['status', m.status],
+          ['error', m.errorDescription ?? ''],
+          ['created', iso(m.createdAt)],
+          ['sent', iso(m.sentAt)],
+          ['read', iso(m.readAt)],
+        ] as const
+      ).map(([field, value]) => ({ record: 'message', recordId: m.id, field, value })),
+    );
+  },
+};
+
+const sections: readonly Section[] = [contactSection, attributeSection, tagSection, listSection, conversationSection, messageSection];
 
 export async function collectPersonalData(q: Queryable, accountId: string, record: ContactRecord): Promise<PersonalDataRow[]> {
   const rows: PersonalDataRow[] = [];
@@ -101,15 +148,15 @@ export async function holdingsOf(
     .select({ n: count() })
     .from(listMembers)
     .where(and(eq(listMembers.accountId, accountId), eq(listMembers.contactId, contactId)));
-  // Conversations and messages are counted here once the messaging engine stores them.
-  return { lists: lists?.n ?? 0, conversations: 0, messages: 0 };
+  return { lists: lists?.n ?? 0, ...(await messagingHoldingsOf(q, accountId, contactId)) };
 }
 
 /**
- * Removes what is tied to the contact and kept in tables that do not cascade from it, and answers the
- * counts of the removal result (the contact itself is counted by the caller). List memberships go with the
- * contact row (ON DELETE CASCADE). Messages and conversations are removed here once they exist.
+ * Removes what is tied to the contact before the contact row goes, and answers the counts of the removal
+ * result (the contact itself is counted by the caller). List memberships go with the contact row (ON DELETE
+ * CASCADE); conversations and messages, in every status, are removed and counted here
+ * (personalDataMessages.ts), so what is counted is what is removed.
  */
-export function removeHoldings(_tx: Tx, _accountId: string, _contactId: string): Promise<Omit<PrivacyRemoved, 'contacts'>> {
-  return Promise.resolve({ conversations: 0, messages: 0 });
+export function removeHoldings(tx: Tx, accountId: string, contact: { id: string; mobileNumber: string }): Promise<Omit<PrivacyRemoved, 'contacts'>> {
+  return removeMessagingHoldings(tx, accountId, contact);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { normaliseContactMobile, privacyCsvColumns, type PrivacyRemoved, type PrivacySearchQuery } from '@parley/shared';
 import { csvLine } from '../contacts/csv.js';
@@ -78,16 +78,17 @@ export function downloadPersonalData(db: Db, accountId: string, contactId: strin
 }
 
 /**
- * Removes a contact for good with everything tied to it, writes the audit row (counts only: no personal
- * data outlives the removal in it) and publishes contactRemoved, all in one transaction. Earlier events
- * about the contact that were already delivered are deleted too; the contactRemoved event carries the
+ * Removes a contact for good with everything tied to it (its conversations and messages in every status,
+ * the queued ones refunded), writes the audit row (counts only: no personal data outlives the removal in
+ * it) and publishes contactRemoved, all in one transaction. Earlier events about the contact, its messages
+ * or conversations that were already delivered are deleted too; the contactRemoved event carries the
  * contact as it was, so subscribers can act on it, and is pruned with every event (EVENTS_RETENTION_DAYS).
  */
 export function erasePersonalData(db: Db, accountId: string, contactId: string, actor: Principal): Promise<PrivacyRemoved> {
   return db.transaction(async (tx) => {
     const record = await findContact(tx, accountId, contactId);
     if (!record) throw notFound(CONTACT);
-    const others = await removeHoldings(tx, accountId, contactId);
+    const others = await removeHoldings(tx, accountId, record.contact);
     const deleted = await tx
       .delete(contacts)
       .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
@@ -99,7 +100,12 @@ export function erasePersonalData(db: Db, accountId: string, contactId: string, 
         and(
           eq(events.accountId, accountId),
           isNotNull(events.dispatchedAt),
-          sql`${events.data} -> 'contact' ->> 'id' = ${contactId}`,
+          // The contact's own events, and those carrying one of their messages or conversations whole.
+          or(
+            sql`${events.data} -> 'contact' ->> 'id' = ${contactId}`,
+            sql`${events.data} -> 'message' -> 'contact' ->> 'id' = ${contactId}`,
+            sql`${events.data} -> 'conversation' -> 'contact' ->> 'id' = ${contactId}`,
+          ),
         ),
       );
     await audit(tx, accountId, actor, 'gdpr.remove', contactId, { removed });

@@ -44,8 +44,8 @@ export const privacyRemovalResultSchema = z
 
 /**
  * The download (GET .../gdpr/download/{id}) is one CSV file in a long format: one row per value held,
- * `record` naming what it belongs to (contact, attribute, tag, listMembership; conversation and message
- * once messaging exists), `recordId` which one, `field` and `value`.
+ * `record` naming what it belongs to (contact, attribute, tag, listMembership, conversation, message),
+ * `recordId` which one, `field` and `value`.
  */
 export const privacyCsvColumns = ['record', 'recordId', 'field', 'value'] as const;
 

@@ -2,10 +2,30 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PrivacySearchResult } from '@parley/shared';
-import type { Queryable } from '../../../db/client.js';
-import { auditLog, contactLists, contacts, events, listMembers } from '../../../db/schema/index.js';
+import { sendMessages } from '../../../commands/messageSender.js';
+import type { Db, Queryable } from '../../../db/client.js';
+import {
+  accountTransactions,
+  auditLog,
+  campaignJobRecipients,
+  campaignJobs,
+  contactLists,
+  contacts,
+  conversations,
+  events,
+  listMembers,
+  messages,
+  type MessageRow,
+} from '../../../db/schema/index.js';
+import { MessageDispatcher } from '../../../messaging/dispatcher.js';
+import { RecordingCarrier, registryOf } from '../../../messaging/dispatcherFixtures.js';
+import { refundMessages } from '../../../messaging/dispatcherRefunds.js';
+import { ledgerAndBalance } from '../../../test/accounts.js';
+import { addMessage } from '../../../test/conversations.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
+import { silentLogger } from '../../../test/logger.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
+import { addContact, sendingAccount, type SendingAccount } from '../../../test/sendingFixtures.js';
 
 /** A contact with a bit of everything: attributes, tags, a list membership with consent. */
 async function insertPerson(q: Queryable, accountId: string, overrides: Partial<typeof contacts.$inferInsert> = {}) {
@@ -56,6 +76,79 @@ function parseCsv(text: string): string[][] {
     } else cell += c;
   }
   return rows;
+}
+
+/** One message to the contact through the sending engine: charged through the ledger, queued. */
+function send(db: Db, account: SendingAccount, contactId: string, jobId: string | null = null) {
+  return sendMessages(db, {
+    accountId: account.accountId,
+    actor: { kind: 'user', userId: account.adminId },
+    contactIds: [contactId],
+    template: 'Your table is ready',
+    jobId,
+  });
+}
+
+/**
+ * The contact's history in every status a message has: a closed conversation (delivered, received) and an
+ * open one with two queued messages (one a campaign's), one being handed to the carrier, one sent, one
+ * delivered, one undelivered, one failed and refunded as the dispatcher does, and one received.
+ */
+async function messagesInEveryStatus(db: Db, account: SendingAccount, contactId: string) {
+  const outgoing = async (status: MessageRow['status'] | null, jobId: string | null = null): Promise<MessageRow> => {
+    const [row] = (await send(db, account, contactId, jobId)).messages;
+    if (!row) throw new Error('nothing was queued');
+    if (status === null) return row;
+    const [changed] = await db
+      .update(messages)
+      .set({ status, claimedAt: status === 'sending' ? new Date() : null, sentAt: status === 'sending' ? null : new Date() })
+      .where(eq(messages.id, row.id))
+      .returning();
+    if (!changed) throw new Error('the message is gone');
+    return changed;
+  };
+  const incoming = (row: MessageRow) =>
+    addMessage(db, account, { id: row.conversationId, contactId, mobile: row.toNumber }, { direction: 'inbound', status: 'received' });
+
+  const first = await outgoing('delivered');
+  await incoming(first);
+  const [older] = await db.update(conversations).set({ closedAt: new Date() }).where(eq(conversations.id, first.conversationId)).returning();
+  if (!older) throw new Error('no conversation');
+
+  const rows = [
+    await outgoing(null),
+    await outgoing(null, randomUUID()),
+    await outgoing('sending'),
+    await outgoing('sent'),
+    await outgoing('delivered'),
+    await outgoing('undelivered'),
+  ];
+  const toFail = await outgoing(null);
+  const failed = await db.transaction(async (tx) => {
+    const [marked] = await tx.update(messages).set({ status: 'failed', refundedAt: new Date() }).where(eq(messages.id, toFail.id)).returning();
+    if (!marked) throw new Error('the message is gone');
+    await refundMessages(tx, [marked]);
+    return marked;
+  });
+  const received = await incoming(failed);
+  return { older, statuses: [...rows, failed, received].map((r) => r.status) };
+}
+
+/** A finished File Upload execution that kept the contact's uploaded row and, for a left-out row, its number. */
+async function campaignRemembering(db: Db, accountId: string, person: { id: string; mobileNumber: string }): Promise<string> {
+  const id = randomUUID();
+  await db.insert(campaignJobs).values({
+    id,
+    accountId,
+    status: 'done',
+    phoneNumberFilter: {},
+    invalid: [
+      { reason: 'optedOut', description: 'Opted out', contact: { id: person.id }, mobile: person.mobileNumber, row: 2 },
+      { reason: 'blocked', description: 'Blocked', contact: { id: 'someone-else' }, mobile: '+14155550000', row: 3 },
+    ],
+  });
+  await db.insert(campaignJobRecipients).values({ jobId: id, position: 1, contactId: person.id, data: { mobile: person.mobileNumber, visit: 'Tuesday' } });
+  return id;
 }
 
 describe.each(testDatabaseKinds)('privacy (gdpr) on %s', (kind) => {
@@ -194,6 +287,79 @@ describe.each(testDatabaseKinds)('privacy (gdpr) on %s', (kind) => {
       expect(again.json()).toEqual({ error: { code: 'not_found', message: 'The contact was not found.' } });
       expect((await h.call('GET', `${base(account.id)}/download/${person.id}`, token)).statusCode).toBe(404);
       expect(await auditRows(account.id)).toHaveLength(1);
+    });
+
+    it('removes and counts every conversation and message of the contact whatever its status, and refunds what was still queued', async () => {
+      const db = h.database.db;
+      const account = await sendingAccount(db, { balance: '10' });
+      const token = h.tokenFor(account.adminId);
+      const person = await addContact(db, account.accountId, { firstName: 'Maria', senderPhoneNumberId: account.numberId });
+      const bystander = await addContact(db, account.accountId, { firstName: 'Omar', senderPhoneNumberId: account.numberId });
+      const { older, statuses } = await messagesInEveryStatus(db, account, person.id);
+      const [waiting] = (await send(db, account, bystander.id)).messages;
+
+      // What the search says a removal would take is what the removal takes.
+      const found = await h.call('GET', `${base(account.accountId)}/search?number=${encodeURIComponent(person.mobileNumber)}`, token);
+      expect(found.json<{ data: PrivacySearchResult }>().data?.holdings).toEqual({ lists: 0, conversations: 2, messages: 10 });
+      expect(statuses.sort()).toEqual(['delivered', 'failed', 'queued', 'queued', 'received', 'sending', 'sent', 'undelivered']);
+      // The download holds the same: each conversation and message, with what was written.
+      const held = parseCsv((await h.call('GET', `${base(account.accountId)}/download/${person.id}`, token)).body);
+      expect(new Set(held.filter((r) => r[0] === 'conversation').map((r) => r[1])).size).toBe(2);
+      expect(held.filter((r) => r[0] === 'message' && r[2] === 'text').map((r) => r[3])).toEqual([
+        'Your table is ready',
+        'Hello there',
+        ...Array<string>(7).fill('Your table is ready'),
+        'Hello there',
+      ]);
+      // What a campaign kept of them (an uploaded row, the number of a recipient left out) and a delivered event
+      // carrying one of their messages whole.
+      const jobId = await campaignRemembering(db, account.accountId, person);
+      await db.insert(events).values({
+        type: 'messageReceived',
+        accountId: account.accountId,
+        data: { message: { id: randomUUID(), contact: { id: person.id }, message: 'Hello there' } },
+        dispatchedAt: new Date(),
+      });
+      const before = await ledgerAndBalance(db, account.accountId);
+
+      const res = await h.call('DELETE', `${base(account.accountId)}/remove/${person.id}`, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { removed: { contacts: 1, conversations: 2, messages: 10 } } });
+      expect(await db.select({ id: messages.id }).from(messages).where(eq(messages.contactId, person.id))).toEqual([]);
+      expect(await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.contactId, person.id))).toEqual([]);
+      expect(older.closedAt).not.toBeNull();
+      expect(await auditRows(account.accountId)).toEqual([
+        expect.objectContaining({ action: 'gdpr.download', details: { rows: held.length - 1 } }),
+        expect.objectContaining({ action: 'gdpr.remove', details: { removed: { contacts: 1, conversations: 2, messages: 10 } } }),
+      ]);
+
+      // The two queued messages (one a campaign's) were charged and never went out: their cent each comes back
+      // through the ledger; the failed one had been refunded already, and the others reached the carrier.
+      const after = await ledgerAndBalance(db, account.accountId);
+      expect(after).toEqual({ ledger: after.balance, balance: (Number(before.balance) + 0.02).toFixed(4) });
+      const entries = await db.select().from(accountTransactions).where(eq(accountTransactions.accountId, account.accountId));
+      expect(entries.filter((e) => e.kind === 'refund').map((e) => [e.amount, e.description])).toEqual([
+        ['0.0100', 'Refund: 1 message was not sent'],
+        ['0.0200', 'Refund: 2 messages to a removed contact were not sent'],
+      ]);
+      // The ledger keeps the amounts, not the removed contact's number; nor do the campaign and the events.
+      expect(entries.filter((e) => e.description.includes(person.mobileNumber))).toEqual([]);
+      expect(entries.filter((e) => e.description === 'Message to a removed contact')).toHaveLength(8);
+      const [job] = await db.select().from(campaignJobs).where(eq(campaignJobs.id, jobId));
+      expect(job?.invalid).toEqual([
+        { reason: 'optedOut', description: 'Opted out', contact: { id: person.id }, row: 2 },
+        { reason: 'blocked', description: 'Blocked', contact: { id: 'someone-else' }, mobile: '+14155550000', row: 3 },
+      ]);
+      expect(await db.select({ data: campaignJobRecipients.data }).from(campaignJobRecipients).where(eq(campaignJobRecipients.jobId, jobId))).toEqual([
+        { data: null },
+      ]);
+      expect(await db.select().from(events).where(sql`${events.data} -> 'message' -> 'contact' ->> 'id' = ${person.id}`)).toEqual([]);
+
+      // Nothing of the removed contact is sent afterwards; the bystander's message still goes.
+      const carrier = new RecordingCarrier('simulator');
+      await new MessageDispatcher({ database: h.database, carriers: registryOf(carrier), log: silentLogger() }).dispatchOnce();
+      expect(carrier.submits.map((m) => m.to)).not.toContain(person.mobileNumber);
+      expect(carrier.submits.map((m) => m.id)).toContain(waiting?.id);
     });
 
     it("answers 404 for another account's contact, an unknown and a malformed id, and changes and records nothing", async () => {
