@@ -25,6 +25,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@parley/shared';
 import { guardRequest } from './auth.js';
+import { acceptEmptyJsonBodies } from './jsonBody.js';
 import { securityHeaderOptions } from './securityHeaders.js';
 import { fastifyTrustProxy } from './clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from './errors.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
   // First of the hooks, so answers that end early (the guard's 401, a 404) carry the headers too.
   await app.register(fastifyHelmet, securityHeaderOptions(ctx.config));
 

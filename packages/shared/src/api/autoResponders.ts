@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../forms.js';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../validation.js';
 import { MESSAGE_TEXT_MAX } from './messages.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
@@ -26,7 +27,6 @@ export const AUTO_RESPONDERS_TRIAL_MESSAGE =
 export const AUTO_RESPONDER_SAVE_FAILED_MESSAGE = 'Failed to save auto responder';
 /** The start of every message about an Advanced match the server cannot use. */
 export const INVALID_PATTERN_PREFIX = 'Invalid regular expression: ';
-export const TEXT_HAS_NUL_MESSAGE = 'The text holds a character that cannot be sent';
 
 /** message.eventType of an auto responder's reply. */
 export const AUTO_RESPONDER_EVENT_TYPE = 'autoResponder';
@@ -57,7 +57,7 @@ export const autoResponderListQuerySchema = listQuerySchema;
 
 // PostgreSQL text cannot hold NUL, and no carrier sends it.
 const withoutNul = (schema: ReturnType<typeof requiredText>) =>
-  schema.refine((text) => !text.includes('\u0000'), { message: TEXT_HAS_NUL_MESSAGE });
+  schema.refine((text) => !hasNulCharacter(text), { message: NUL_CHARACTER_MESSAGE });
 
 /**
  * POST /v1/accounts/{acc}/autoresponders and PUT .../autoresponders/{id} (the whole responder: `advanced`

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { campaignScheduleSchema } from '../campaignSchedule.js';
 import { importMappingMessages, isImportField } from '../contactImport.js';
 import { requiredText } from '../forms.js';
-import { validationMessages } from '../validation.js';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE, validationMessages } from '../validation.js';
 import {
   attributeComparators,
   attributeNameSchema,
@@ -49,7 +49,6 @@ export const CAMPAIGN_TEMPLATE_UNKNOWN_MESSAGE = 'Choose an SMS template of this
 export const CAMPAIGN_SENDER_UNKNOWN_MESSAGE = 'Choose a group or phone number of this account';
 export const CAMPAIGN_LISTS_UNKNOWN_MESSAGE = 'One or more of the lists were not found.';
 export const CAMPAIGN_CONTACTS_UNKNOWN_MESSAGE = 'One or more of the contacts were not found.';
-export const CAMPAIGN_TEXT_HAS_NUL_MESSAGE = 'The text holds a character that cannot be sent';
 export const campaignColumnMappedTwice = (column: string): string => `The column ${column} is mapped twice`;
 
 export const CAMPAIGN_NAME_MAX = 100;
@@ -164,7 +163,7 @@ export const emptyInvalidCounts = (): CampaignInvalidCounts =>
 // Parts of a campaign
 
 const withoutNul = <T extends z.ZodType<string>>(schema: T) =>
-  schema.refine((text) => !text.includes('\u0000'), { message: CAMPAIGN_TEXT_HAS_NUL_MESSAGE });
+  schema.refine((text) => !hasNulCharacter(text), { message: NUL_CHARACTER_MESSAGE });
 
 /** spec §5: 'attribute and comparator required to add'; the value may be empty (equals nothing). */
 export const campaignAttributeFilterSchema = z

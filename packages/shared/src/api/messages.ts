@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl, requiredText } from '../forms.js';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../validation.js';
 import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
@@ -96,7 +97,7 @@ export const sendMessageSchema = z
       .string()
       .max(MESSAGE_TEXT_MAX, { message: MESSAGE_TEXT_MAX_MESSAGE })
       // PostgreSQL text cannot hold NUL, and no carrier sends it.
-      .refine((text) => !text.includes('\u0000'), { message: 'The message holds a character that cannot be sent' })
+      .refine((text) => !hasNulCharacter(text), { message: NUL_CHARACTER_MESSAGE })
       .default(''),
     phoneNumberFilter: phoneNumberFilterSchema.nullish(),
     media: z.array(sendMessageMediaSchema).max(MESSAGE_MEDIA_MAX, { message: MESSAGE_MEDIA_MAX_MESSAGE }).default([]),
