@@ -195,7 +195,8 @@ describe.each(testDatabaseKinds)('social sign-in through an upstream issuer (%s)
     const { form, exchange } = await toUpstream(b);
     const atCallback = await b.visit(form.url, { form: { prompt: 'login', login: sub, password: 'any' }, stopAt: [socialCallback] });
     const returned = new URL(atCallback.url);
-    for (const [name, value] of [['redirectTo', 'https://evil.example/x'], ['return', '//evil.example/x'], ['next', '/.//evil.example/x']]) {
+    const targets: [string, string][] = [['redirectTo', 'https://evil.example/x'], ['return', '//evil.example/x'], ['next', '/.//evil.example/x']];
+    for (const [name, value] of targets) {
       returned.searchParams.set(name, value);
     }
     const relay = await fetch(returned, { redirect: 'manual' });
