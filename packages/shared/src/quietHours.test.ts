@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_QUIET_HOURS, isValidTimeZone, isWithinHours, minutesOfDay, nextOpening } from './quietHours.js';
+import { DEFAULT_QUIET_HOURS, isValidTimeZone, isWithinHours, localTimeOfDay, minutesOfDay, nextOpening } from './quietHours.js';
 
 const at = (iso: string): Date => new Date(iso);
 const day = { start: '08:00', end: '21:00' };
@@ -135,5 +135,14 @@ describe('isValidTimeZone', () => {
     expect(isValidTimeZone('America/New_York')).toBe(true);
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('localTimeOfDay', () => {
+  it("reads the recipient's wall clock, across a change of the clocks", () => {
+    expect(localTimeOfDay(new Date('2026-11-29T04:10:00Z'), 'America/New_York')).toBe('23:10');
+    expect(localTimeOfDay(new Date('2026-11-29T04:10:00Z'), 'Asia/Kolkata')).toBe('09:40');
+    expect(localTimeOfDay(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('03:30');
+    expect(localTimeOfDay(new Date('2026-03-08T06:59:00Z'), 'America/New_York')).toBe('01:59');
   });
 });

@@ -87,6 +87,12 @@ function inWindow(minute: number, start: number, end: number): boolean {
 
 const minuteOfWall = (wall: number): number => Math.floor((((wall % DAY) + DAY) % DAY) / MINUTE);
 
+/** The local time of day of `instant` in `zone`, 'HH:MM'. */
+export function localTimeOfDay(instant: Date, zone: string): string {
+  const minute = minuteOfWall(wallClock(instant.getTime(), zone));
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
 /** Whether messages may go at `instant` to someone in `zone`. */
 export function isWithinHours(instant: Date, zone: string, window: QuietHoursWindow): boolean {
   return inWindow(minuteOfWall(wallClock(instant.getTime(), zone)), minutesOfDay(window.start), minutesOfDay(window.end));

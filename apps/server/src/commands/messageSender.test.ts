@@ -24,6 +24,7 @@ import {
   CONVERSATION_CLOSED_MESSAGE,
   MESSAGE_EMPTY_FOR_CONTACT_MESSAGE,
   NONE_SENDABLE_MESSAGE,
+  SEND_NOW_ONE_RECIPIENT_MESSAGE,
   sendMessages,
   type SendMessagesInput,
 } from './messageSender.js';
@@ -434,6 +435,81 @@ describe.each(testDatabaseKinds)('sendMessages on %s', (kind) => {
       const late = new Date('2025-07-15T06:00:00Z');
       const [unheld] = (await send(off, { contactIds: [other.id], now: late })).messages;
       expect(unheld).toMatchObject({ timeZone: null, sendAfter: late });
+    });
+  });
+
+  describe('quiet hours and conversations', () => {
+    const quietHours = { enabled: true, start: '08:00', end: '21:00' };
+    // 08:10Z on 29 November: 03:10 in New York, hours closed until 13:00Z.
+    const night = new Date('2026-11-29T08:10:00Z');
+    const opening = '2026-11-29T13:00:00.000Z';
+
+    /** The contact texted the account at `at`. */
+    async function wrote(account: SendingAccount, contactId: string, at: Date): Promise<void> {
+      const conversationId = randomUUID();
+      await database.db.insert(conversations).values({ id: conversationId, accountId: account.accountId, contactId, phoneNumberId: account.numberId });
+      await database.db.insert(messages).values({
+        id: randomUUID(),
+        accountId: account.accountId,
+        conversationId,
+        contactId,
+        phoneNumberId: account.numberId,
+        direction: 'inbound',
+        fromNumber: '+12125550150',
+        toNumber: account.number,
+        status: 'received',
+        createdAt: at,
+      });
+    }
+
+    const newYorker = (account: SendingAccount) => addContact(database.db, account.accountId, { mobileCountry: 'US', mobileNumber: `+1212555${String(Math.floor(1000 + Math.random() * 8999))}` });
+
+    it('answers at once, at any hour, a contact who wrote in the last 24 hours', async () => {
+      const account = await sendingAccount(database.db, { quietHours });
+      const contact = await newYorker(account);
+      await wrote(account, contact.id, new Date(night.getTime() - 23 * 3_600_000));
+      const [reply] = (await send(account, { contactIds: [contact.id], now: night })).messages;
+      expect(reply).toMatchObject({ timeZone: null, sendAfter: night, approvedOutsideHoursAt: null });
+    });
+
+    it('holds a first message, and one to a contact who wrote longer ago, until the hours open', async () => {
+      const account = await sendingAccount(database.db, { quietHours });
+      const first = await newYorker(account);
+      const [held] = (await send(account, { contactIds: [first.id], now: night })).messages;
+      expect(held).toMatchObject({ timeZone: 'America/New_York', approvedOutsideHoursAt: null });
+      expect(held?.sendAfter.toISOString()).toBe(opening);
+
+      const older = await newYorker(account);
+      await wrote(account, older.id, new Date(night.getTime() - 25 * 3_600_000));
+      const [stillHeld] = (await send(account, { contactIds: [older.id], now: night })).messages;
+      expect(stillHeld?.sendAfter.toISOString()).toBe(opening);
+    });
+
+    it('sends a one-to-one message its sender confirmed at once, marked as sent outside the hours', async () => {
+      const account = await sendingAccount(database.db, { quietHours });
+      const contact = await newYorker(account);
+      const [confirmed] = (await send(account, { contactIds: [contact.id], now: night, sendNow: true })).messages;
+      expect(confirmed).toMatchObject({ timeZone: 'America/New_York', sendAfter: night, approvedOutsideHoursAt: night });
+      // Within the hours a confirmation changes nothing.
+      const day = new Date('2026-11-29T16:00:00Z');
+      const [inside] = (await send(account, { contactIds: [contact.id], now: day, sendNow: true })).messages;
+      expect(inside).toMatchObject({ sendAfter: day, approvedOutsideHoursAt: null });
+    });
+
+    it('holds bulk sends and campaigns even for contacts who wrote, and refuses sendNow for several recipients', async () => {
+      const account = await sendingAccount(database.db, { quietHours });
+      const a = await newYorker(account);
+      const b = await newYorker(account);
+      for (const contact of [a, b]) await wrote(account, contact.id, new Date(night.getTime() - 3_600_000));
+      const bulk = await send(account, { contactIds: [a.id, b.id], now: night });
+      expect(bulk.messages.map((m) => m.sendAfter.toISOString())).toEqual([opening, opening]);
+
+      const [campaign] = (await send(account, { contactIds: [a.id], now: night, jobId: randomUUID() })).messages;
+      expect(campaign?.sendAfter.toISOString()).toBe(opening);
+
+      const refused = await refusal(send(account, { contactIds: [a.id, b.id], now: night, sendNow: true }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.message).toBe(SEND_NOW_ONE_RECIPIENT_MESSAGE);
     });
   });
 

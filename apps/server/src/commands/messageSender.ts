@@ -10,7 +10,7 @@ import { debitAccount, InsufficientBalanceError } from './ledger.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
 import { loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
-import { NONE_SENDABLE_MESSAGE, type SendActor, type SendMessagesInput, type SendMessagesResult } from './messageSenderTypes.js';
+import { NONE_SENDABLE_MESSAGE, SEND_NOW_ONE_RECIPIENT_MESSAGE, type SendActor, type SendMessagesInput, type SendMessagesResult } from './messageSenderTypes.js';
 import { writeMessages } from './messageSenderWrite.js';
 
 export * from './messageSenderTypes.js';
@@ -76,7 +76,9 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   // A balance that cannot cover the send refuses it before anything is written; the debit below decides.
   if (context.balanceUnits < total) throw new InsufficientBalanceError();
 
-  const schedules = await scheduleMessages(context, prepared, now);
+  const oneToOne = recipients.length === 1 && input.jobId == null;
+  if (input.sendNow === true && !oneToOne) throw new AppError(400, 'bad_request', SEND_NOW_ONE_RECIPIENT_MESSAGE);
+  const schedules = await scheduleMessages(tx, context, prepared, { oneToOne, sendNow: input.sendNow === true }, now);
   const rows = await writeMessages(
     tx,
     {

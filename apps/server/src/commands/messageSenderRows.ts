@@ -34,6 +34,7 @@ export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[], use
       status: r.status,
       send_after: r.sendAfter.toISOString(),
       time_zone: r.timeZone,
+      approved_outside_hours_at: r.approvedOutsideHoursAt?.toISOString() ?? null,
       event_type: r.eventType,
       created_by_user_id: r.createdByUserId,
       created_at: r.createdAt.toISOString(),
@@ -42,14 +43,15 @@ export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[], use
       sql`with changed as (
           insert into messages (id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
                                 body, template_id, job_id, media, encoding, segments, price, status, send_after, time_zone,
-                                event_type, created_by_user_id, created_at)
+                                approved_outside_hours_at, event_type, created_by_user_id, created_at)
           select id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
                  body, template_id, job_id, media, encoding, segments, price, status, send_after, time_zone,
-                 event_type, created_by_user_id, created_at
+                 approved_outside_hours_at, event_type, created_by_user_id, created_at
             from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(
                  id uuid, account_id uuid, conversation_id uuid, contact_id uuid, phone_number_id uuid, direction text,
                  from_number text, to_number text, body text, template_id uuid, job_id uuid, media jsonb, encoding text,
-                 segments integer, price numeric, status text, send_after timestamptz, time_zone text, event_type text,
+                 segments integer, price numeric, status text, send_after timestamptz, time_zone text,
+                 approved_outside_hours_at timestamptz, event_type text,
                  created_by_user_id uuid, created_at timestamptz)
           returning id, account_id, conversation_id, status, error_code, error_description, status_at, sent_at
           )${messageEventsOfChanged('messageSent', userId)}

@@ -20,6 +20,11 @@ export interface SendMessagesInput {
   eventType?: string | null;
   /** The ledger entry's text; by default it names the recipient or the count. */
   chargeDescription?: string;
+  /**
+   * Send at once although quiet hours would hold the message: the sender confirmed it. Only for one
+   * recipient outside a campaign (docs/messaging.md, "Quiet hours").
+   */
+  sendNow?: boolean;
   /** A campaign execution charged twice with one key is charged once. */
   chargeIdempotencyKey?: string;
   /**
@@ -50,6 +55,7 @@ export { CONVERSATION_CLOSED_MESSAGE } from '@parley/shared';
 export const CONVERSATION_NUMBER_INACTIVE_MESSAGE = 'The phone number of this conversation is no longer active.';
 export const MESSAGE_EMPTY_FOR_CONTACT_MESSAGE = "The message is empty for this contact: its tokens have no values.";
 export const NONE_SENDABLE_MESSAGE = 'None of the recipients can be sent this message.';
+export { SEND_NOW_ONE_RECIPIENT_MESSAGE } from '@parley/shared';
 export const CONTACT_NOT_FOUND = 'The contact';
 export const CONVERSATION_NOT_FOUND = 'The conversation';
 

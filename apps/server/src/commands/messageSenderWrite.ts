@@ -86,7 +86,7 @@ export async function writeMessages(
       attempts: 0,
       sendAfter: schedule.sendAfter,
       timeZone: schedule.timeZone,
-      approvedOutsideHoursAt: null,
+      approvedOutsideHoursAt: schedule.approvedOutsideHours ? now : null,
       claimedAt: null,
       sentAt: null,
       statusAt: null,

@@ -54,3 +54,31 @@ export const approvalResultSchema = recordResponse(
 ).meta({ id: 'ApprovalResult' });
 
 export type ApprovalResult = z.infer<typeof approvalResultSchema>['data'];
+
+/**
+ * Whether a one-to-one message to a contact would go now or wait for the contact's acceptable hours
+ * (GET /v1/accounts/{acc}/contacts/{id}/acceptablehours): what the send box tells the sender before Send.
+ */
+export const acceptableHoursStatusSchema = z
+  .object({
+    /** The account's quiet hours are on: otherwise every message goes at once. */
+    applies: z.boolean(),
+    /** The contact's IANA zone, from the number. */
+    timeZone: z.string(),
+    /** The contact's local time now, HH:MM. */
+    localTime: z.string(),
+    /** Messages may go to the contact now. */
+    open: z.boolean(),
+    /** The contact wrote within the last 24 hours: an answer goes at once, whatever the hour. */
+    recentlyWrote: z.boolean(),
+    /** While closed: when the hours open next (ISO 8601), and that time in the contact's zone (HH:MM). */
+    opensAt: z.string().nullable(),
+    opensAtLocal: z.string().nullable(),
+  })
+  .meta({ id: 'AcceptableHoursStatus' });
+
+export type AcceptableHoursStatus = z.infer<typeof acceptableHoursStatusSchema>;
+export const acceptableHoursStatusRecordSchema = recordResponse(acceptableHoursStatusSchema).meta({ id: 'AcceptableHoursStatusRecord' });
+
+/** A one-to-one send waits for the contact's hours unless it answers them or its sender confirms it. */
+export const holdsOneToOne = (status: AcceptableHoursStatus): boolean => status.applies && !status.open && !status.recentlyWrote;

@@ -63,6 +63,7 @@ export const SEND_RECIPIENTS_MAX = 1000;
 
 export const MESSAGE_EMPTY_MESSAGE = 'Enter a message or attach media';
 export const MESSAGE_RECIPIENT_REQUIRED_MESSAGE = 'Choose at least one contact or conversation';
+export const SEND_NOW_ONE_RECIPIENT_MESSAGE = 'Sending outside acceptable hours is for one recipient at a time';
 export const MESSAGE_MEDIA_MAX_MESSAGE = `At most ${MESSAGE_MEDIA_MAX} attachments`;
 export const MESSAGE_TEXT_MAX_MESSAGE = `At most ${MESSAGE_TEXT_MAX} characters`;
 
@@ -101,6 +102,13 @@ export const sendMessageSchema = z
       .default(''),
     phoneNumberFilter: phoneNumberFilterSchema.nullish(),
     media: z.array(sendMessageMediaSchema).max(MESSAGE_MEDIA_MAX, { message: MESSAGE_MEDIA_MAX_MESSAGE }).default([]),
+    sendNow: z
+      .boolean()
+      .default(false)
+      .describe(
+        'One recipient only: send at once even when it is outside the account’s acceptable hours in the recipient’s zone ' +
+          '(the sender confirmed it). A reply to a contact who wrote in the last 24 hours goes at once anyway.',
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.contacts.length + value.conversations.length === 0) {
@@ -108,6 +116,9 @@ export const sendMessageSchema = z
     }
     if (value.contacts.length + value.conversations.length > SEND_RECIPIENTS_MAX) {
       ctx.addIssue({ code: 'custom', message: `At most ${SEND_RECIPIENTS_MAX} recipients`, path: ['contacts'] });
+    }
+    if (value.sendNow && value.contacts.length + value.conversations.length > 1) {
+      ctx.addIssue({ code: 'custom', message: SEND_NOW_ONE_RECIPIENT_MESSAGE, path: ['sendNow'] });
     }
     if (value.template.trim() === '' && value.media.length === 0) {
       ctx.addIssue({ code: 'custom', message: MESSAGE_EMPTY_MESSAGE, path: ['template'] });

@@ -71,6 +71,7 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
   },
   '/v1/accounts/:acc/contacts/:id': async (q, accountId) => ({ id: await insertContact(q, accountId) }),
   '/v1/accounts/:acc/contacts/:id/block': async (q, accountId) => ({ id: await insertContact(q, accountId) }),
+  '/v1/accounts/:acc/contacts/:id/acceptablehours': async (q, accountId) => ({ id: await insertContact(q, accountId) }),
   '/v1/accounts/:acc/contacts/imports/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(contactImports).values({ id, accountId, fileName: 'contacts.csv', fileSize: 0, status: 'completed' });

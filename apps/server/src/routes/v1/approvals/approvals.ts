@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptableHoursStatusRecordSchema,
   approvalResultSchema,
   approveHeldMessagesSchema,
   errorBodySchema,
@@ -12,6 +13,7 @@ import {
 import { membershipOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
+import { acceptableHoursStatus } from '../../../commands/acceptableHoursStatus.js';
 import { approveHeldMessages, listHeldMessages } from './heldMessages.js';
 
 // Any string: an approval type the product does not know is simply not found.
@@ -71,6 +73,27 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, 
       const approved = await approveHeldMessages(db, accountId, request.body?.messageIds);
       request.log.info({ accountId, approved }, 'held messages approved for sending outside acceptable hours');
       return { data: { approved } };
+    },
+  );
+  app.get(
+    '/accounts/:acc/contacts/:id/acceptablehours',
+    {
+      schema: {
+        tags: ['approvals'],
+        summary: "Whether a one-to-one message to the contact would go now, or wait for the contact's acceptable hours",
+        description:
+          'The contact’s time zone and local time, whether the account’s acceptable hours are open there, and whether the ' +
+          'contact wrote in the last 24 hours (an answer then goes at once). While closed, when they open. A message ' +
+          'sent with `sendNow` goes at once anyway.',
+        params: z.object({ acc: z.uuid(), id: z.string() }),
+        response: { 200: acceptableHoursStatusRecordSchema, ...errors },
+      },
+      config: { permission: 'account.view' },
+    },
+    async (request) => {
+      const { accountId } = membershipOf(request);
+      if (!z.uuid().safeParse(request.params.id).success) throw notFound('The contact');
+      return { data: await acceptableHoursStatus(db, accountId, request.params.id) };
     },
   );
   return Promise.resolve();

@@ -35,7 +35,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         description:
           'Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as ' +
           'one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s ' +
-          'zone it waits (`sendAfter`). The whole request is one debit: 402 `Insufficient Credit` queues nothing. ' +
+          'zone it waits (`sendAfter`), unless it answers a contact who wrote in the last 24 hours or it goes to one ' +
+          'recipient with `sendNow`. The whole request is one debit: 402 `Insufficient Credit` queues nothing. ' +
           'With several recipients those who cannot be texted (blocked, opted out, invalid, a closed ' +
           'conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the ' +
           'answer is an error with the reason. Media are URLs elsewhere or files of this account: another ' +
@@ -60,6 +61,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         template: body.template,
         media: body.media,
         phoneNumberFilter: body.phoneNumberFilter ?? null,
+        sendNow: body.sendNow,
       });
       return reply.code(201).send({
         data: result.messages.map(presentMessage),
