@@ -1,42 +1,12 @@
 import { asc } from 'drizzle-orm';
 import { emailAddress, isSupportedCountryCode, passwordStrength, requiredText, weakPasswordMessage } from '@parley/shared';
-import { seedPlans } from '../billing/plans.js';
-import pino from 'pino';
 import { buildCarrierRegistry } from '../carriers/deployment.js';
 import { createAccountFor } from '../commands/accountCreator.js';
 import { embeddedFirstNumbers } from '../commands/phoneNumberFirst.js';
-import type { Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
 import { plans } from '../db/schema/index.js';
-import { migrateDatabase } from '../db/migrate.js';
 import { createUser, findUserByEmail } from '../identity/users.js';
 import { CliError, type CliCommand } from './command.js';
-
-type Flags = ReadonlyMap<string, string | true>;
-
-function textFlag(flags: Flags, name: string): string | undefined {
-  const value = flags.get(name);
-  if (value === true) throw new CliError('missing_value', `--${name} needs a value.`, 2);
-  return value;
-}
-
-function requiredFlag(flags: Flags, name: string): string {
-  const value = textFlag(flags, name);
-  if (value === undefined || value.trim() === '') throw new CliError('missing_option', `--${name} is required.`, 2);
-  return value;
-}
-
-/** The same database the server would open, migrated and with the plan catalog, for one command. */
-async function withDatabase<T>(config: Config, run: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
-  try {
-    await migrateDatabase(database);
-    await seedPlans(database.db);
-    return await run(database);
-  } finally {
-    await database.close();
-  }
-}
+import { requiredFlag, stderrLogger, textFlag, withDatabase } from './options.js';
 
 export const createUserCommand: CliCommand = {
   name: 'create-user',
@@ -79,8 +49,7 @@ export const createAccountCommand: CliCommand = {
         if (!known.includes(planId)) throw new CliError('unknown_plan', `No plan has the id ${planId}. Plans: ${known.join(', ')}.`, 2);
       }
       // As in the app: on the embedded database with the simulator, the account gets a number at once.
-      // Warnings go to stderr; stdout carries the answer.
-      const log = pino({ level: 'warn' }, pino.destination(2));
+      const log = stderrLogger();
       const carriers = buildCarrierRegistry(config, database, log);
       try {
         return await createAccountFor(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
+import { addNumberCommand } from './phoneNumberCommands.js';
 import { CliError, type CliCommand } from './command.js';
 import { renewCredentials, requestCredentials } from '../commands/credentialsIssuer.js';
 import { AppError } from '../http/errors.js';
@@ -82,5 +83,6 @@ export const commands: readonly CliCommand[] = [
   createUserCommand,
   createAccountCommand,
   issueCredentials,
+  addNumberCommand,
   arrivesLater('seed-demo', 'seed-demo', 'Fill a demo account with sample data', 'contacts and messaging'),
 ];

@@ -145,6 +145,34 @@ export type BuyPhoneNumberInput = z.input<typeof buyPhoneNumberSchema>;
 export type BuyPhoneNumber = z.output<typeof buyPhoneNumberSchema>;
 
 // ---------------------------------------------------------------------------------------------------
+// Adding a number of an SMPP connection (no inventory, no voice: the number is vouched for, not bought)
+
+/** Messages a second a number added by hand may be given: what an SMPP contract may state. */
+export const PHONE_NUMBER_RATE_MAX = 1000;
+
+/**
+ * POST /v1/accounts/{acc}/carriers/{id}/phonenumbers (an administrator, for the account's own SMPP
+ * connection) and `parley add-number` (the operator, also for the deployment's SMPP_URL): a number the
+ * carrier has provisioned for the business, active at once. `messagesPerSecond` is the rate the
+ * connection's contract allows for it; by default 1.
+ */
+export const addConnectionPhoneNumberSchema = z
+  .object({
+    number: e164Number,
+    name: numberName.optional(),
+    messagesPerSecond: z
+      .number({ message: validationMessages.number })
+      .int({ message: 'Messages per second must be a whole number' })
+      .min(1, { message: `Messages per second must be between 1 and ${String(PHONE_NUMBER_RATE_MAX)}` })
+      .max(PHONE_NUMBER_RATE_MAX, { message: `Messages per second must be between 1 and ${String(PHONE_NUMBER_RATE_MAX)}` })
+      .optional(),
+  })
+  .meta({ id: 'AddConnectionPhoneNumber' });
+
+export type AddConnectionPhoneNumberInput = z.input<typeof addConnectionPhoneNumberSchema>;
+export type AddConnectionPhoneNumber = z.output<typeof addConnectionPhoneNumberSchema>;
+
+// ---------------------------------------------------------------------------------------------------
 // Hosting (the add-number LOA form)
 
 /** One hosted number: its country and the number as typed, normalised to E.164 for that country. */
@@ -266,6 +294,7 @@ export const VERIFICATION_EXPIRED_MESSAGE = 'The code has expired. Request a new
 export const VERIFICATION_TOO_MANY_ATTEMPTS_MESSAGE = 'Too many wrong codes. Request a new call.';
 export const VERIFICATION_WRONG_CODE_MESSAGE = 'The code is not correct.';
 export const PHONE_NUMBER_ACTIVE_ELSEWHERE_MESSAGE = 'This number is active in another account.';
+export const PHONE_NUMBER_CONNECTION_NOT_SMPP_MESSAGE = 'Only numbers of an SMPP connection are added this way.';
 
 /** The data of the phoneNumberAdded and phoneNumberUpdated events. */
 export interface PhoneNumberEventData {

@@ -6,6 +6,7 @@ import { autoResponderRoutes } from './autoResponders/autoResponders.js';
 import { campaignRoutes } from './campaigns/campaigns.js';
 import { templateRoutes } from './templates/templates.js';
 import { carrierConnectionRoutes } from './carriers/connections.js';
+import { connectionNumberRoutes } from './carriers/connectionNumbers.js';
 import { chargeRoutes } from './charges/charges.js';
 import { configRoutes } from './config/config.js';
 import { contactRoutes } from './contacts/contacts.js';
@@ -56,6 +57,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(chargeRoutes, { ctx });
   await app.register(topupRoutes, { ctx });
   await app.register(carrierConnectionRoutes, { ctx });
+  await app.register(connectionNumberRoutes, { ctx });
   await app.register(approvalRoutes, { ctx });
   await app.register(autoResponderRoutes, { ctx });
   await app.register(campaignRoutes, { ctx });

@@ -21,7 +21,7 @@ import { routeTable, type RouteRecord } from '../../http/app.js';
 import { startApiHarness, type ApiHarness } from '../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../test/databases.js';
 import { createAccount, createUser, roleFixtures } from '../../test/factories.js';
-import { createPhoneNumber } from '../../test/phoneNumbers.js';
+import { createPhoneNumber, uniqueTestNumber } from '../../test/phoneNumbers.js';
 import { insertIncomingMessage } from '../../test/sendingFixtures.js';
 
 /*
@@ -83,12 +83,17 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
   '/v1/accounts/:acc/phonenumbers/:id/verify': async (q, accountId) => ({
     id: (await createPhoneNumber(q, accountId, { status: 'unverified', hosted: true, verifiedAt: null })).id,
   }),
-  '/v1/accounts/:acc/carriers/:id': async (q, accountId) => {
-    const id = randomUUID();
-    const settings = { host: 'smsc.example.test', port: 2775, systemId: 'acme', tls: false };
-    await q.insert(carrierSettings).values({ id, accountId, carrier: 'smpp', name: `SMSC ${id}`, settings, secret: 'v1.00000000.AAAA' });
-    return { id };
-  },
+  ...Object.fromEntries(
+    ['', '/phonenumbers'].map((action) => [
+      `/v1/accounts/:acc/carriers/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        const settings = { host: 'smsc.example.test', port: 2775, systemId: 'acme', tls: false };
+        await q.insert(carrierSettings).values({ id, accountId, carrier: 'smpp', name: `SMSC ${id}`, settings, secret: 'v1.00000000.AAAA' });
+        return { id };
+      },
+    ]),
+  ),
   '/v1/accounts/:acc/messages/:id': async (q, accountId) => ({ id: await insertIncomingMessage(q, accountId) }),
   '/v1/accounts/:acc/media/:fileId': async (q, accountId) => {
     const { mediaFiles } = await import('../../db/schema/index.js');
@@ -178,6 +183,7 @@ const validBody: Record<string, object> = {
     name: 'Renamed SMSC',
     settings: { host: 'smsc.example.test', port: 2775, systemId: 'acme' },
   },
+  'POST /v1/accounts/:acc/carriers/:id/phonenumbers': { number: uniqueTestNumber() },
   'PUT /v1/accounts/:acc/messages/:id': { read: true },
   'PUT /v1/accounts/:acc/conversations/:id/close': {},
   'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },
