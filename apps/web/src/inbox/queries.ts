@@ -153,6 +153,8 @@ export const useMarkConversationRead = (accountId: string, conversationId: strin
 export interface ReplyRequest {
   template: string;
   media: MessageMedia[];
+  /** The sender chose to send at once, outside the contact's acceptable hours. */
+  sendNow?: boolean;
 }
 
 /** POST messages to the conversation: it answers from the conversation's own number. Media alone sends an empty text. */
@@ -165,6 +167,7 @@ export const useReply = (accountId: string, conversationId: string) => {
         conversations: [conversationId],
         template: draft.template.trim() === '' ? '' : draft.template,
         media: draft.media,
+        ...(draft.sendNow === true ? { sendNow: true } : {}),
       }),
     onSuccess: (result) => {
       for (const message of result.data) applyLocally(queryClient, accountId, { type: 'messageSent', message });

@@ -21,6 +21,7 @@ import { contactName } from '../pages/contacts/contactName';
 import { useAccount } from '../session/queries';
 import { useSession } from '../session/sessionContext';
 import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
+import { OutsideHoursNotice, SendChoice, useOutsideHours } from './OutsideHoursChoice';
 import { RecipientPicker } from './RecipientPicker';
 import { SenderNumberSelect } from './SenderNumberSelect';
 import { useSendMessage } from './sendMessageQueries';
@@ -72,8 +73,11 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
     setTab('custom');
   };
 
-  const submit = (): void => {
-    send.mutate(sendRequestOf(draft), {
+  // One recipient outside their acceptable hours: the sender chooses between now and the opening.
+  const outside = useOutsideHours(accountId, recipients.length === 1 ? (recipients[0]?.id ?? null) : null);
+
+  const submit = (sendNow: boolean): void => {
+    send.mutate(sendRequestOf({ ...draft, sendNow }), {
       onSuccess: (result) => {
         snackbar.show(sentNotice(result));
         onSent?.();
@@ -131,6 +135,7 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
             autoFocus={initial.length > 0}
           />
           <AttachmentPicker value={media} onChange={setMedia} disabled={send.isPending} />
+          {outside !== null && <OutsideHoursNotice status={outside} />}
           {send.isError &&
             (isInsufficientCredit(send.error) ? (
               <Alert severity="error" variant="outlined">
@@ -144,9 +149,7 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!canSend(draft, verified)} loading={send.isPending} onClick={submit}>
-          Send
-        </Button>
+        <SendChoice outside={outside} disabled={!canSend(draft, verified)} pending={send.isPending} onSend={submit} />
       </DialogActions>
     </Dialog>
   );

@@ -7,6 +7,8 @@ export interface SendDraft {
   phoneNumberId: string;
   /** Uploaded attachments (at most 5); a media-only message sends an empty template. */
   media?: readonly MessageMedia[];
+  /** The sender chose to send at once, outside the one recipient's acceptable hours. */
+  sendNow?: boolean;
 }
 
 /** The POST body of a draft: a chosen number goes as phoneNumberFilter.group (a group or number id, spec §3). */
@@ -15,6 +17,7 @@ export const sendRequestOf = (draft: SendDraft): SendMessageInput => ({
   template: draft.template,
   ...(draft.phoneNumberId === '' ? {} : { phoneNumberFilter: { group: draft.phoneNumberId } }),
   ...(draft.media === undefined || draft.media.length === 0 ? {} : { media: draft.media.map((m) => ({ ...m })) }),
+  ...(draft.sendNow === true ? { sendNow: true } : {}),
 });
 
 /** Send is possible once there is text or media and a recipient (and the person may send). */

@@ -3,6 +3,8 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { showsAdminMenu } from '@parley/shared';
+import { useHeldCount } from '../../pages/approvals/queries';
 import { useLists } from '../../pages/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { UnverifiedBanner } from '../../session/UnverifiedBanner';
@@ -29,6 +31,8 @@ export const AppLayout = () => {
   // The menu follows the role and plan of the chosen account, and its lists (kept current in the query cache).
   const lists = useLists(account?.id ?? null).data;
   const { simulator } = useConfig();
+  // Only administrators see Admin, where held messages are approved.
+  const held = useHeldCount(account?.id ?? null, account !== null && showsAdminMenu(account.user.role)).data ?? 0;
   const entries = menuEntries(
     account === null
       ? { ...defaultMenuContext, simulator }
@@ -38,6 +42,7 @@ export const AppLayout = () => {
           hasLists: (lists?.pagination.totalCount ?? 0) > 0,
           lists: lists?.data ?? [],
           simulator,
+          heldMessages: held,
         },
   );
   const menuActions: Record<MenuActionId, () => void> = {

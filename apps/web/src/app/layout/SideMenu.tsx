@@ -8,6 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { UnreadBadge } from '../../inbox/UnreadBadge';
+import { HeldBadge } from '../../pages/approvals/HeldBadge';
 import type { MenuActionId, MenuEntry, MenuGroup, MenuLink } from './menuEntries';
 import { menuIcons } from './menuIcons';
 
@@ -31,6 +32,7 @@ const LinkItem = ({ entry, nested, onNavigate }: { entry: MenuLink; nested: bool
       )}
       <ListItemText primary={entry.label} />
       {entry.badge === 'unread' && <UnreadBadge />}
+      {entry.badge === 'held' && <HeldBadge />}
     </ListItemButton>
   );
 };
@@ -62,6 +64,8 @@ const GroupItem = ({
           <Icon />
         </ListItemIcon>
         <ListItemText primary={entry.label} />
+        {/* Closed, the group tells what waits inside it. */}
+        {!open && entry.children.some((child) => child.badge === 'held') && <HeldBadge />}
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>

@@ -66,6 +66,12 @@ describe('menuEntries', () => {
     expect(labels(group(menuEntries(), 'admin').children)).toEqual(['GDPR']);
   });
 
+  it('links Admin to Approvals, with their count, while quiet hours hold messages', () => {
+    const approvals = group(menuEntries({ heldMessages: 3 }), 'admin').children.find((child) => child.id === 'admin-approvals');
+    expect(approvals).toMatchObject({ label: 'Approvals', to: '/approvals/acceptablehours', badge: 'held' });
+    expect(labels(group(menuEntries({ heldMessages: 0 }), 'admin').children)).toEqual(['GDPR']);
+  });
+
   it.each(['CampaignManager', 'Sender', 'ReadOnly'] as const)('hides Admin from %s', (role) => {
     expect(labels(menuEntries({ role }))).not.toContain('Admin');
   });

@@ -31,8 +31,8 @@ export interface MenuLink {
   label: string;
   to: string;
   icon?: MenuIcon;
-  /** A count shown beside the label: the unread conversations (spec §2). */
-  badge?: 'unread';
+  /** A count shown beside the label: the unread conversations (spec §2), the messages quiet hours hold. */
+  badge?: 'unread' | 'held';
 }
 
 /** Something a menu entry does in place rather than a page it opens (a dialog). */
@@ -68,6 +68,8 @@ export interface MenuContext {
   lists: readonly MenuList[];
   /** The deployment's carriers include the simulator (client config): its virtual phones are linked. */
   simulator: boolean;
+  /** Messages quiet hours hold: while there are any, Admin links to their approval. */
+  heldMessages: number;
 }
 
 /** Until sign-in and accounts exist, the menu is the one an administrator on a paid plan without lists sees. */
@@ -77,13 +79,14 @@ export const defaultMenuContext: MenuContext = {
   hasLists: false,
   lists: [],
   simulator: false,
+  heldMessages: 0,
 };
 
 const link = (id: string, label: string, to: string, icon?: MenuIcon): MenuLink => ({ kind: 'link', id, label, to, icon });
 
 /** The side menu for a role, a plan and the account's lists, in the spec's order. */
 export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => {
-  const { role, isTrial, hasLists, lists, simulator } = { ...defaultMenuContext, ...context };
+  const { role, isTrial, hasLists, lists, simulator, heldMessages } = { ...defaultMenuContext, ...context };
   const entries: MenuEntry[] = [
     link('accounts', 'Accounts', '/accounts', 'accounts'),
     link('contacts', 'Contacts', '/contacts', 'contacts'),
@@ -133,7 +136,10 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
       id: 'admin',
       label: 'Admin',
       icon: 'admin',
-      children: [link('admin-gdpr', 'GDPR', '/admin/gdpr')],
+      children: [
+        link('admin-gdpr', 'GDPR', '/admin/gdpr'),
+        ...(heldMessages > 0 ? [{ ...link('admin-approvals', 'Approvals', '/approvals/acceptablehours'), badge: 'held' as const }] : []),
+      ],
     });
   }
   if (simulator) entries.push(link('simulator', 'Simulator', '/simulator', 'simulator'));

@@ -4,14 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
 import type { HeldMessage } from '@parley/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
-import { approvalBody, goesAt, heldMessagesPath, heldMessagesQueryKey, messagesCount, useHeldMessages, type ApprovalAnswer } from './queries';
+import { goesAt, messagesCount, useApproveHeld, useHeldMessages } from './queries';
 
 /** spec §9: tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
@@ -46,8 +44,6 @@ interface AcceptableHoursApprovalsProps {
  * Administrators may send them now: those selected, or all of them when none is selected.
  */
 export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHoursApprovalsProps) => {
-  const api = useApiClient();
-  const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] ?? 10 });
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
@@ -56,15 +52,7 @@ export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHo
   const total = held.data?.pagination.totalCount ?? 0;
   const selected = selection.type === 'include' ? [...selection.ids].map(String) : [];
 
-  const approve = useMutation({
-    mutationFn: (ids: readonly string[]) => api.post<ApprovalAnswer>(heldMessagesPath(accountId), approvalBody(ids)),
-    onSuccess: async (answer) => {
-      setConfirming(false);
-      setSelection(noSelection());
-      await queryClient.invalidateQueries({ queryKey: heldMessagesQueryKey(accountId) });
-      snackbar.show(`${messagesCount(answer.data.approved)} approved for sending now`);
-    },
-  });
+  const approve = useApproveHeld(accountId);
 
   const scope = selected.length > 0 ? messagesCount(selected.length) : `all ${messagesCount(total)}`;
   return (
@@ -115,7 +103,13 @@ export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHo
           pending={approve.isPending}
           error={approve.isError ? <ErrorAlert message={errorMessage(approve.error)} /> : undefined}
           onConfirm={() => {
-            approve.mutate(selected);
+            approve.mutate(selected, {
+              onSuccess: (answer) => {
+                setConfirming(false);
+                setSelection(noSelection());
+                snackbar.show(`${messagesCount(answer.data.approved)} approved for sending now`);
+              },
+            });
           }}
           onCancel={() => {
             setConfirming(false);

@@ -1,5 +1,5 @@
-import type { ApprovalResult, HeldMessage, Pagination } from '@parley/shared';
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { AcceptableHoursStatus, ApprovalResult, HeldMessage, Pagination } from '@parley/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
 
 /* The messages quiet hours hold (GET/POST /v1/accounts/{acc}/approvals/acceptablehours). */
@@ -46,3 +46,48 @@ export function goesAt(sendAfter: string, recipientZone: string, viewerZone?: st
     return local;
   }
 }
+
+/** How many messages quiet hours hold, for the side menu's Approvals entry; refreshed every minute. */
+export const useHeldCount = (accountId: string | null, enabled: boolean): UseQueryResult<number> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...heldMessagesQueryKey(accountId ?? ''), 'count'],
+    enabled: accountId !== null && enabled,
+    refetchInterval: 60_000,
+    queryFn: async ({ signal }) =>
+      (await api.get<HeldMessagePage>(heldMessagesPath(accountId ?? ''), { query: { limit: 1, offset: 0 }, signal })).pagination.totalCount,
+  });
+};
+
+export const acceptableHoursKey = (accountId: string, contactId: string) => ['accounts', accountId, 'contacts', contactId, 'acceptablehours'] as const;
+
+/**
+ * Whether a one-to-one message to the contact would go now (GET contacts/{id}/acceptablehours): kept a
+ * minute, since the contact's local time moves on.
+ */
+export const useAcceptableHours = (accountId: string, contactId: string | null): UseQueryResult<AcceptableHoursStatus> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: acceptableHoursKey(accountId, contactId ?? ''),
+    enabled: contactId !== null,
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ data: AcceptableHoursStatus }>(`/v1/accounts/${accountId}/contacts/${contactId ?? ''}/acceptablehours`, { signal })).data,
+  });
+};
+
+/** Sends held messages now (POST approvals/acceptablehours); the held lists and counts are fetched again. */
+export const useApproveHeld = (accountId: string) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => api.post<ApprovalAnswer>(heldMessagesPath(accountId), approvalBody(ids)),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: heldMessagesQueryKey(accountId) }),
+        queryClient.invalidateQueries({ queryKey: ['accounts', accountId, 'messages'] }),
+      ]);
+    },
+  });
+};

@@ -77,7 +77,7 @@ const ConversationView = ({ accountId, role, conversationId, verified }: Convers
   return (
     <Paper variant="outlined" component="section" aria-label={`Conversation with ${conversationTitle(current)}`} sx={{ overflow: 'hidden' }}>
       <ConversationHeader accountId={accountId} role={role} conversation={current} onPauseReading={setReadingPaused} />
-      <MessageHistory accountId={accountId} conversationId={current.id} />
+      <MessageHistory accountId={accountId} conversationId={current.id} contactId={current.contact.id} />
       {!open && (
         <Alert severity="info" square sx={{ borderTop: 1, borderColor: 'divider' }}>
           Closed {current.closed === null ? '' : messageTime(current.closed)}. {CONVERSATION_CLOSED_MESSAGE}

@@ -7,9 +7,17 @@ import type { Message } from '@parley/shared';
 import { MediaThumbnails } from '../../components/media/MediaThumbnails';
 import { messageTime, statusColour, statusLabel } from '../../inbox/format';
 import { isUnreadMessage } from '../../inbox/inboxReducer';
+import { HeldNote, isHeld } from './HeldNote';
+
+interface MessageBubbleProps {
+  accountId: string;
+  message: Message;
+  /** The contact's zone: a held message says when it goes by the contact's clock. */
+  recipientZone: string | null;
+}
 
 /** One message of the history: ours on the right, the contact's on the left, with time, status and any error. */
-export const MessageBubble = ({ message }: { message: Message }) => {
+export const MessageBubble = ({ accountId, message, recipientZone }: MessageBubbleProps) => {
   const ours = message.outgoing;
   const unread = isUnreadMessage(message);
   const colour = statusColour(message.status, message.error !== null);
@@ -48,11 +56,7 @@ export const MessageBubble = ({ message }: { message: Message }) => {
           {messageTime(message.created.at)}
         </Typography>
         <Chip size="small" variant="outlined" color={colour} label={statusLabel(message.status)} sx={{ height: 20 }} />
-        {message.sendAfter !== null && message.status === 'queued' && (
-          <Typography variant="caption" color="text.secondary">
-            waits for quiet hours until {messageTime(message.sendAfter)}
-          </Typography>
-        )}
+        {isHeld(message) && <HeldNote accountId={accountId} message={message} recipientZone={recipientZone} />}
         {unread && (
           <Typography variant="caption" color="primary" sx={{ fontWeight: 600 }}>
             Unread

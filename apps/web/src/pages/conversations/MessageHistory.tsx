@@ -7,6 +7,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConversationMessages } from '../../inbox/queries';
+import { useAcceptableHours } from '../approvals/queries';
 import { chronological } from './history';
 import { MessageBubble } from './MessageBubble';
 
@@ -14,8 +15,15 @@ import { MessageBubble } from './MessageBubble';
 const NEAR_BOTTOM_PX = 80;
 
 /** The conversation's messages, newest at the bottom, with 'Load Older' for what came before. */
-export const MessageHistory = ({ accountId, conversationId }: { accountId: string; conversationId: string }) => {
+interface MessageHistoryProps {
+  accountId: string;
+  conversationId: string;
+  contactId: string;
+}
+
+export const MessageHistory = ({ accountId, conversationId, contactId }: MessageHistoryProps) => {
   const history = useConversationMessages(accountId, conversationId);
+  const recipientZone = useAcceptableHours(accountId, contactId).data?.timeZone ?? null;
   const messages = useMemo(() => chronological(history.data?.pages ?? []), [history.data]);
   const scroller = useRef<HTMLDivElement | null>(null);
   const newestId = messages.at(-1)?.id;
@@ -60,7 +68,7 @@ export const MessageHistory = ({ accountId, conversationId }: { accountId: strin
       )}
       <Stack spacing={1.5}>
         {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} />
+          <MessageBubble key={message.id} accountId={accountId} message={message} recipientZone={recipientZone} />
         ))}
       </Stack>
     </Box>

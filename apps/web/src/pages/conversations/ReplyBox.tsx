@@ -1,5 +1,4 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { useContact, useReply } from '../../inbox/queries';
 import { useAttributeNames } from '../contacts/contactsQueries';
 import { useAccount } from '../../session/queries';
+import { OutsideHoursNotice, SendChoice, useOutsideHours } from '../../sendMessage/OutsideHoursChoice';
 import { canReply } from './replyDraft';
 
 export interface ReplyBoxProps {
@@ -41,9 +41,11 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
   const attributeNames = useMemo(() => attributes.data ?? [], [attributes.data]);
   const recipients = useMemo(() => (contact.data === undefined ? [] : [contact.data]), [contact.data]);
 
-  const send = (): void => {
+  const outside = useOutsideHours(accountId, conversation.contact.id);
+
+  const send = (sendNow: boolean): void => {
     reply.mutate(
-      { template, media },
+      { template, media, sendNow },
       {
         onSuccess: (result) => {
           setTemplate('');
@@ -87,16 +89,9 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
           </Button>
           <AttachmentPicker value={media} onChange={setMedia} disabled={reply.isPending} />
         </Stack>
-        <Button
-          variant="contained"
-          endIcon={<SendOutlined />}
-          disabled={!canReply({ template, media }, verified)}
-          loading={reply.isPending}
-          onClick={send}
-        >
-          Send
-        </Button>
+        <SendChoice outside={outside} disabled={!canReply({ template, media }, verified)} pending={reply.isPending} onSend={send} />
       </Stack>
+      {outside !== null && <OutsideHoursNotice status={outside} />}
       {reply.isError && <ErrorAlert message={errorMessage(reply.error)} />}
       {choosing && (
         <ChooseTemplateDialog
