@@ -1,6 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Counts } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
+import { acceptableHoursKey, heldCountKey } from '../pages/approvals/queries';
 import { applyInboxEvent } from './cacheSync';
 import { parseInboxEvent } from './inboxEvents';
 import type { ConversationPage, MessagePages } from './inboxReducer';
@@ -88,5 +89,27 @@ describe('parseInboxEvent', () => {
       type: 'conversationStarted',
       conversation: { id: A, contact: { id: uuid(3) } },
     });
+  });
+
+  it('asks the send box again when the contact writes, and the held count when a held message comes or goes', () => {
+    const { queryClient, refetched, apply } = setup();
+    const incoming = message({ id: uuid(60), conversationId: A });
+    const hours = acceptableHoursKey(ACCOUNT, incoming.contact.id);
+    const held = heldCountKey(ACCOUNT);
+    // Nothing cached, nothing fetched.
+    apply('messageReceived', { message: incoming });
+    expect(refetched).not.toContainEqual(hours);
+
+    queryClient.setQueryData(hours, { open: false });
+    queryClient.setQueryData(held, 0);
+    refetched.length = 0;
+    apply('messageReceived', { message: message({ id: uuid(61), conversationId: A }) });
+    expect(refetched).toContainEqual(hours);
+    expect(refetched).not.toContainEqual(held);
+
+    refetched.length = 0;
+    apply('messageSent', { message: message({ id: uuid(62), conversationId: A, outgoing: true, status: 'queued', sendAfter: '2030-01-01T13:00:00.000Z' }) });
+    expect(refetched).toContainEqual(held);
+    expect(refetched).not.toContainEqual(hours);
   });
 });

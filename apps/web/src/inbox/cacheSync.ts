@@ -10,6 +10,7 @@ import {
   type MessagePages,
   type Outcome,
 } from './inboxReducer';
+import { acceptableHoursKey, heldCountKey } from '../pages/approvals/queries';
 import { inboxKeys, listParamsOf } from './queryKeys';
 
 /** The conversation as the cache knows it: the open one first, else a row of any cached list. */
@@ -70,4 +71,23 @@ export function applyInboxEvent(queryClient: QueryClient, accountId: string, eve
   const messagesKey = inboxKeys.messages(accountId, id);
   const history = queryClient.getQueryData<MessagePages>(messagesKey);
   if (history !== undefined) settle(queryClient, messagesKey, applyToMessagePages(history, id, event), refetch);
+  if ('message' in event) refetchAcceptableHours(queryClient, accountId, event, refetch);
+}
+
+/**
+ * What quiet hours say changes with messages: a contact who just wrote is answered at once (the send box
+ * asks again), and a held message, written or leaving, moves the count of held messages. Only what is
+ * cached (someone is looking at it) is fetched again.
+ */
+function refetchAcceptableHours(
+  queryClient: QueryClient,
+  accountId: string,
+  event: Extract<InboxEvent, { message: unknown }>,
+  refetch: (key: QueryKey) => void,
+): void {
+  const cached = (key: QueryKey): boolean => queryClient.getQueryState(key) !== undefined;
+  const hours = acceptableHoursKey(accountId, event.message.contact.id);
+  if (event.type === 'messageReceived' && cached(hours)) refetch(hours);
+  const held = heldCountKey(accountId);
+  if (event.message.outgoing && event.message.sendAfter !== null && cached(held)) refetch(held);
 }

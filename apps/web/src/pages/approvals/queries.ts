@@ -47,11 +47,13 @@ export function goesAt(sendAfter: string, recipientZone: string, viewerZone?: st
   }
 }
 
+export const heldCountKey = (accountId: string) => [...heldMessagesQueryKey(accountId), 'count'] as const;
+
 /** How many messages quiet hours hold, for the side menu's Approvals entry; refreshed every minute. */
 export const useHeldCount = (accountId: string | null, enabled: boolean): UseQueryResult<number> => {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...heldMessagesQueryKey(accountId ?? ''), 'count'],
+    queryKey: heldCountKey(accountId ?? ''),
     enabled: accountId !== null && enabled,
     refetchInterval: 60_000,
     queryFn: async ({ signal }) =>
