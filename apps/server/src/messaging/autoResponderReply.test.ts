@@ -12,6 +12,7 @@ import { autoResponders, messages, type MessageRow } from '../db/schema/index.js
 import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { createAccount, ensureTestPlan } from '../test/factories.js';
+import { addContact } from '../test/sendingFixtures.js';
 import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
 import { captureLogger, silentLogger } from '../test/logger.js';
 import { autoReplyChargeKey } from './autoResponderCharge.js';
@@ -202,8 +203,9 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
     await receive(incoming(s, 'hours'), night);
     const [reply] = await repliesTo(s.contactId);
     expect(reply?.sendAfter).toEqual(night);
-    // An ordinary message at that time waits for the morning.
-    const held = await sendMessages(database.db, { accountId: s.accountId, actor: { kind: 'system' }, contactIds: [s.contactId], template: 'Hi', now: night });
+    // A message to a Washington contact who has not written waits for the morning (docs/messaging.md, Quiet hours).
+    const silent = await addContact(database.db, s.accountId, { mobileNumber: '+12025550187' });
+    const held = await sendMessages(database.db, { accountId: s.accountId, actor: { kind: 'system' }, contactIds: [silent.id], template: 'Hi', now: night });
     expect(held.messages[0]?.sendAfter).toEqual(new Date('2025-01-15T13:00:00Z'));
     expect(held.messages[0]?.timeZone).toBe('America/New_York');
     // Without a time zone the dispatcher never holds it back at claim time either.
