@@ -1,8 +1,9 @@
+import { consoleNote } from './build/consoleNote.js';
 import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/dataDirLock.js';
 import { createLogger } from './logger.js';
 import { applyWorkerNice } from './processPriority.js';
-import { startServer } from './server.js';
 import { readVersion } from './version.js';
 
 async function main(): Promise<void> {
@@ -21,7 +22,11 @@ async function main(): Promise<void> {
   applyWorkerNice(config, log);
   let server;
   try {
-    server = await startServer(config, log);
+    // The embedded database starts in a thread of its own (seconds) while the server's modules load.
+    const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+    opening.catch(() => undefined);
+    const { startServer } = await import('./server.js');
+    server = await startServer(config, log, { database: await opening });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`Parley cannot start. ${error.message}\n`);
@@ -32,8 +37,13 @@ async function main(): Promise<void> {
     log.flush();
     process.exit(1);
   }
-  if (server.url !== null) log.info({ url: server.url }, `Parley is ready at ${server.url}`);
-  else log.info({ services: config.services }, 'Parley is running');
+  if (server.url !== null) {
+    log.info({ url: server.url }, `Parley is ready at ${server.url}`);
+    consoleNote(`Ready at ${server.url}`);
+  } else {
+    log.info({ services: config.services }, 'Parley is running');
+    consoleNote(`Running (${config.services.join(', ')})`);
+  }
 
   const shutdown = (signal: string): void => {
     log.info({ signal }, 'signal received');

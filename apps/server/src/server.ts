@@ -95,7 +95,10 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   try {
     await migrateDatabase(database);
     await seedPlans(database.db);
-    log.info({ database: database.kind, services: [...roles] }, 'database ready');
+    // created: 'template' (copied from the build's migrated template) or 'new' (initdb and every migration).
+    const origin = database.kind === 'pglite' ? database.origin : null;
+    const created = origin === 'template' || origin === 'new' ? { created: origin } : {};
+    log.info({ database: database.kind, ...created, services: [...roles] }, 'database ready');
     if (database.kind === 'pglite') {
       // Single-user mode has no autovacuum to keep the planner's statistics and reclaim dead rows
       // (db/statisticsKeeper.ts); VACUUM holds the one session, so it waits until nothing is being sent.

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './dataDirLock.js';
 import { PgliteBridge } from './pgliteBridge.js';
+import { prepareDataDir, type DatabaseOrigin } from './pgliteTemplate.js';
 import { SessionPool } from './sessionPool.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +32,8 @@ export interface PgliteDatabase extends DatabaseBase {
   /** The database's one session, lent to one caller at a time (requests before background work). */
   readonly pool: SessionPool;
   readonly dataDir: string | null;
+  /** For a data directory: whether its database was there, or was created now (from the template or not). */
+  readonly origin: DatabaseOrigin | null;
   /** The whole database as a tar file, to start in-memory test databases from. */
   dump(): Promise<Uint8Array>;
 }
@@ -60,12 +62,14 @@ const PGLITE_SETTINGS = ['-c', 'full_page_writes=off'];
 export async function openPglite(dataDir: string | null, template?: Uint8Array): Promise<PgliteDatabase> {
   let lock: DataDirLock | null = null;
   let pgDataDir: string | null = null;
+  let origin: DatabaseOrigin | null = null;
   if (dataDir !== null) {
     lock = acquireDataDirLock(dataDir);
     pgDataDir = path.join(dataDir, 'pgdata');
-    fs.mkdirSync(pgDataDir, { recursive: true });
   }
   try {
+    // Under the lock: a new database starts as a copy of the migrated template (db/pgliteTemplate.ts).
+    if (pgDataDir !== null) origin = prepareDataDir(pgDataDir);
     const bridge = await PgliteBridge.start({ pgDataDir, template: template ?? null, settings: PGLITE_SETTINGS });
     const channels = new Map<string, Set<(payload: string) => void>>();
     const pool = new SessionPool({
@@ -85,6 +89,7 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
       kind: 'pglite',
       pool,
       dataDir,
+      origin,
       db,
       dump: () => bridge.dump(),
       async listen(channel, onNotify) {
