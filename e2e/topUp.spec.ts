@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, type BrowserApi } from './browserApi.js';
+import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
+import { e2eTwoLines, e2eTwoLinesAccountName } from './globalSetup.js';
 import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
@@ -44,11 +45,11 @@ async function topUp(page: Page, settings: Locator, amount: string): Promise<voi
   await expect(dialog).toBeHidden();
 }
 
-test('an administrator tops up the balance through the sandbox payment, once per Confirm', async ({ page }) => {
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Topup Clinic');
-  await page.goto('/');
-  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+test('an administrator of a paid plan tops up the balance through the sandbox payment, once per Confirm', async ({ page }) => {
+  // Topup is for paid plans (a trial hides it): the operator put this account on Starter.
+  await signIn(page, '/', e2eTwoLines, e2eTwoLinesAccountName);
+  const accountId = await page.evaluate(() => window.localStorage.getItem('parley.account') ?? '');
+  const api: BrowserApi = { page, headers: await bearerOf(page), accountId };
   const before = await balanceOf(api);
 
   const settings = await openSettings(page);
@@ -88,4 +89,21 @@ test('an administrator tops up the balance through the sandbox payment, once per
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await balanceOf(api)).toBe(afterSecond);
+});
+
+test('a trial account shows no Topup button; the sandbox still takes a top-up through the API', async ({ page }) => {
+  await signIn(page, '/');
+  const api = await freshAccount(page, 'Trial Topup Clinic');
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  const before = await balanceOf(api);
+
+  const settings = await openSettings(page);
+  await expect(settings.getByTestId('plan-plan')).toHaveText('Trial (trial)');
+  await expect(settings.getByTestId('plan-balance')).toContainText(`$${before}`);
+  await expect(settings.getByRole('button', { name: 'Topup' })).toHaveCount(0);
+
+  const credit = await page.request.post(`/v1/accounts/${api.accountId}/topup`, { headers: api.headers, data: { amount: '10' } });
+  expect(credit.status(), await credit.text()).toBe(200);
+  expect(await balanceOf(api)).toBe(money(units(before) + units('10')));
 });

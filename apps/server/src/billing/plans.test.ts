@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONEY_PATTERN, planPricingSchema } from '@parley/shared';
+import { LOW_BALANCE_WARNING, MONEY_PATTERN, moneyToUnits, planPricingSchema } from '@parley/shared';
 import { ConfigError } from '../config.js';
 import type { Database } from '../db/client.js';
 import { plans } from '../db/schema/index.js';
@@ -21,12 +21,17 @@ describe('the plan catalog', () => {
   });
 
   it('reads TRIAL_CREDIT as an exact amount with 4 decimals', () => {
-    expect(testConfig().billing.trialCredit).toBe('5.0000');
+    expect(testConfig().billing.trialCredit).toBe('10.0000');
     expect(testConfig({ TRIAL_CREDIT: '12.5' }).billing.trialCredit).toBe('12.5000');
     expect(testConfig({ TRIAL_CREDIT: '0' }).billing.trialCredit).toBe('0.0000');
     for (const bad of ['1.23456', '-1', 'five', '1e3']) {
       expect(() => testConfig({ TRIAL_CREDIT: bad }), bad).toThrow(ConfigError);
     }
+  });
+
+  it('credits a new trial clearly more than the low-balance warning, so its first texts do not warn', () => {
+    const credit = moneyToUnits(testConfig().billing.trialCredit);
+    expect(credit).toBeGreaterThanOrEqual(2n * moneyToUnits(String(LOW_BALANCE_WARNING)));
   });
 });
 

@@ -44,7 +44,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
   if (account.isPending) return <LinearProgress aria-label="Loading account" />;
   if (account.isError) return <ErrorAlert message={errorMessage(account.error)} onRetry={() => void account.refetch()} />;
   const data = account.data;
-  const topUp = showsTopUpButton({ role: data.user.role, sandboxTopUp });
+  const topUp = showsTopUpButton({ role: data.user.role, isTrial: data.plan.isTrial, sandboxTopUp });
 
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>

@@ -44,10 +44,16 @@ describe('topUpRequest', () => {
 });
 
 describe('showsTopUpButton', () => {
-  it('shows to administrators when the sandbox takes payments, and to nobody otherwise', () => {
+  it('shows to administrators of paid plans when the sandbox takes payments, and to nobody otherwise', () => {
     for (const role of roles) {
-      expect(showsTopUpButton({ role, sandboxTopUp: true }), role).toBe(role === 'Administrator');
-      expect(showsTopUpButton({ role, sandboxTopUp: false }), role).toBe(false);
+      expect(showsTopUpButton({ role, isTrial: false, sandboxTopUp: true }), role).toBe(role === 'Administrator');
+      expect(showsTopUpButton({ role, isTrial: false, sandboxTopUp: false }), role).toBe(false);
+    }
+  });
+
+  it('hides on trial plans (spec §6), whoever looks', () => {
+    for (const role of roles) {
+      expect(showsTopUpButton({ role, isTrial: true, sandboxTopUp: true }), role).toBe(false);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { can, formatMoney, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type Role, type TopupInput } from '@parley/shared';
+import { formatMoney, showsTopup, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type TopupInput, type Viewer } from '@parley/shared';
 
 /** The spec's amounts (USD): 10 to 1,000 in steps of 10. */
 export const topUpAmounts: readonly number[] = Array.from(
@@ -15,12 +15,12 @@ export const isTopUpAmount = (value: unknown): value is TopUpAmount => topUpAmou
 export const chargesQueryKey = (accountId: string) => ['accounts', accountId, 'charges'] as const;
 
 /**
- * The Topup button. Only the embedded mode has a payment provider (the sandbox), so without it there is
- * nothing to pay with; with it, trial plans may top up too (the spec hides Topup on trials because a real
- * payment needs a paid plan, which the sandbox does not).
+ * The Topup button: administrators of accounts on a paid plan (spec §2 and §6: trial plans hide Topup), and
+ * only where there is a payment provider to pay with (today the embedded mode's sandbox). A trial account
+ * can still be topped up through the API (`POST topup`), which tests and the demo use.
  */
-export const showsTopUpButton = ({ role, sandboxTopUp }: { role: Role; sandboxTopUp: boolean }): boolean =>
-  sandboxTopUp && can(role, 'billing.manage');
+export const showsTopUpButton = ({ role, isTrial, sandboxTopUp }: Viewer & { sandboxTopUp: boolean }): boolean =>
+  sandboxTopUp && showsTopup({ role, isTrial });
 
 export interface TopUpRequest {
   path: string;

@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const account = res.json<{ data: Account }>().data;
       expect(account).toMatchObject({
         name: 'Acme Dental',
-        balance: '5.0000',
+        balance: '10.0000',
         plan: { id: 'trial', name: 'Trial', price: '0.0000', isTrial: true },
         defaults: { country: { code: 'US', name: 'United States' }, messageFrequency: null },
         options: { verifyNumberType: false, universalMMS: false, contactTracking: false },
@@ -98,9 +98,9 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         .from(accountTransactions)
         .where(eq(accountTransactions.accountId, account.id));
       expect(ledger).toEqual([
-        expect.objectContaining({ kind: 'credit', amount: '5.0000', balanceAfter: '5.0000', description: 'Trial credit' }),
+        expect.objectContaining({ kind: 'credit', amount: '10.0000', balanceAfter: '10.0000', description: 'Trial credit' }),
       ]);
-      expect(await ledgerAndBalance(h.database.db, account.id)).toEqual({ ledger: '5.0000', balance: '5.0000' });
+      expect(await ledgerAndBalance(h.database.db, account.id)).toEqual({ ledger: '10.0000', balance: '10.0000' });
       expect(await outboxEvents(h.database.db, 'accountCreated', account.id)).toEqual([
         { data: { accountId: account.id, name: 'Acme Dental', planId: 'trial' } },
       ]);
