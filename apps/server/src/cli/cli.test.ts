@@ -55,7 +55,7 @@ describe('parley CLI', () => {
     expect(text.stderr).toContain('stop that process first');
   });
 
-  it('refuses unknown commands and bad configuration, and says what is not built yet', async () => {
+  it('refuses unknown commands, bad configuration and missing arguments', async () => {
     const unknown = await cli(['frobnicate'], { DATA_DIR: tempDir() });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown command 'frobnicate'");
@@ -63,9 +63,9 @@ describe('parley CLI', () => {
     const bad = await cli(['migrate', '--json'], { DATABASE_URL: 'mysql://nope' });
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout)).toMatchObject({ error: { code: 'invalid_configuration' } });
-    const later = await cli(['seed-demo', '--json'], { DATA_DIR: tempDir() });
-    expect(later.code).toBe(2);
-    expect(JSON.parse(later.stdout)).toMatchObject({ ok: false, error: { code: 'not_available' } });
+    const missing = await cli(['seed-demo', '--json'], { DATA_DIR: tempDir() });
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
   });
 
   it('parses flags in both spellings', () => {

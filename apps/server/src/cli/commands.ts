@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
 import { addNumberCommand } from './phoneNumberCommands.js';
+import { seedDemoCommand } from './demoCommands.js';
 import { CliError, type CliCommand } from './command.js';
 import { renewCredentials, requestCredentials } from '../commands/credentialsIssuer.js';
 import { AppError } from '../http/errors.js';
@@ -64,25 +65,11 @@ const issueCredentials: CliCommand = {
   },
 };
 
-/** Commands whose capability has not been built yet say so plainly instead of pretending. */
-function arrivesLater(name: string, usage: string, summary: string, capability: string): CliCommand {
-  return {
-    name,
-    usage,
-    summary,
-    run() {
-      return Promise.reject(
-        new CliError('not_available', `${name} is not available yet: it arrives with ${capability}.`, 2),
-      );
-    },
-  };
-}
-
 export const commands: readonly CliCommand[] = [
   migrate,
   createUserCommand,
   createAccountCommand,
   issueCredentials,
   addNumberCommand,
-  arrivesLater('seed-demo', 'seed-demo', 'Fill a demo account with sample data', 'contacts and messaging'),
+  seedDemoCommand,
 ];
