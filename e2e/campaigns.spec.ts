@@ -18,6 +18,7 @@ import {
   turnOffQuietHours,
 } from './campaigns.js';
 import { expect, test } from './fixtures.js';
+import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 /** Snackbars take turns, 5 s each: a notice may wait for the one before it to hide. */
@@ -344,9 +345,9 @@ test('campaigns: the Manual run\'s Message Report charts its delivered messages 
   // Ann answers from her virtual phone, in another tab.
   const simulator = await page.context().newPage();
   await simulator.goto('/simulator');
-  const phone = simulator.getByRole('region', { name: ann });
+  const phone = simulator.getByRole('region', { name: shownInUs(ann) });
   await expect(phone.getByText(render('Ann'))).toBeVisible();
-  await phone.getByRole('textbox', { name: `Reply from ${ann}` }).fill('YES please, mornings are best');
+  await phone.getByRole('textbox', { name: `Reply from ${shownInUs(ann)}` }).fill('YES please, mornings are best');
   await phone.getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(async () => (await messagesOf()).filter((m) => m.direction === 'inbound').length, { timeout: 20_000 }).toBe(1);
 

@@ -1,6 +1,7 @@
 import { freshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { conversationGrid, conversationRow, imageLoaded, inviteColleague, tinyPng, unreadBadge } from './inbox.js';
+import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 /** Realtime updates go through the outbox and the websocket: give them more than expect's default 5 s. */
@@ -48,7 +49,7 @@ test('inbox: two users see a reply arrive live, one answers with a picture, the 
     await newPhone.getByRole('textbox', { name: 'Phone number' }).fill(mobile);
     await newPhone.getByRole('textbox', { name: /^Message/ }).fill('Is Tuesday still on?');
     await newPhone.getByRole('button', { name: 'Send' }).click();
-    const phone = simulator.getByRole('region', { name: mobile });
+    const phone = simulator.getByRole('region', { name: shownInUs(mobile) });
     await expect(phone.getByText('Is Tuesday still on?')).toBeVisible();
 
     // Both users see the conversation appear, unread, and the badge rise: no reload.

@@ -77,7 +77,7 @@ test('lists: create one from the side menu, open it, add a contact and change it
   await expect(add).toBeHidden();
   await expect(main.getByTestId('member-count')).toHaveText('1 contact');
   const row = main.getByRole('row').filter({ hasText: 'Priya Shah' });
-  await expect(row).toContainText('+16175550142');
+  await expect(row).toContainText('(617) 555-0142');
   await expect(row).toContainText('Opted In');
   await expect(row.getByRole('gridcell').nth(4)).not.toBeEmpty();
 

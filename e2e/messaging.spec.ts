@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
+import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 interface ApiMessage {
@@ -20,7 +21,7 @@ async function messagesOf(api: BrowserApi): Promise<ApiMessage[]> {
   return ((await answer.json()) as { data: ApiMessage[] }).data;
 }
 
-const card = (page: Page, number: string) => page.getByRole('region', { name: number });
+const card = (page: Page, number: string) => page.getByRole('region', { name: shownInUs(number) });
 
 test('messaging: a new account texts a contact from its simulator number, sees it delivered, and gets the reply', async ({ page }) => {
   test.setTimeout(120_000);
@@ -51,7 +52,7 @@ test('messaging: a new account texts a contact from its simulator number, sees i
   await page.goto('/contacts');
   const row = page.getByRole('grid', { name: 'Contacts' }).getByRole('row').filter({ hasText: 'Rita' });
   await row.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Send Message (1)' }).click();
+  await page.getByRole('group', { name: 'Selected contacts' }).getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send Message to Rita Reply' });
   const text = 'Hi {{{firstName}}}, your cleaning is on Tuesday at 10:00. Reply to confirm.';
   await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -72,7 +73,7 @@ test('messaging: a new account texts a contact from its simulator number, sees i
   const phone = card(page, mobile);
   await expect(phone.getByText('Hi Rita, your cleaning is on Tuesday at 10:00. Reply to confirm.')).toBeVisible();
   await expect(phone.getByText(/Delivered/).first()).toBeVisible();
-  await phone.getByRole('textbox', { name: `Reply from ${mobile}` }).fill('Confirmed, see you Tuesday');
+  await phone.getByRole('textbox', { name: `Reply from ${shownInUs(mobile)}` }).fill('Confirmed, see you Tuesday');
   await phone.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(phone.getByText('Confirmed, see you Tuesday')).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { bearerOf, freshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
+import { shownInUs } from './phoneText.js';
 import { signIn, submitSignIn } from './signIn.js';
 
 /** Realtime updates go through the outbox and the websocket: give them more than expect's default 5 s. */
@@ -75,7 +76,7 @@ test('a newcomer texts a contact outside its acceptable hours, gets the answer l
   // Text it: the send box says the hours are closed and offers both choices; the sender sends now.
   const row = page.getByRole('grid', { name: 'Contacts' }).getByRole('row').filter({ hasText: 'Rosa' });
   await row.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Send Message (1)' }).click();
+  await page.getByRole('group', { name: 'Selected contacts' }).getByRole('button', { name: 'Send Message' }).click();
   const dialog = page.getByRole('dialog', { name: /^Send Message to Rosa/ });
   await dialog.getByRole('textbox', { name: 'Message' }).fill('Hi {{{firstName}}}, your check-up is on Friday at 9:00.');
   await expect(dialog.getByTestId('outside-hours')).toContainText('Outside acceptable hours for this contact (local');
@@ -85,9 +86,9 @@ test('a newcomer texts a contact outside its acceptable hours, gets the answer l
 
   // It arrives on the virtual phone, which answers.
   await page.getByRole('navigation').getByRole('link', { name: 'Simulator' }).first().click();
-  const phone = page.getByRole('region', { name: mobile });
+  const phone = page.getByRole('region', { name: shownInUs(mobile) });
   await expect(phone.getByText('Hi Rosa, your check-up is on Friday at 9:00.')).toBeVisible(live);
-  await phone.getByRole('textbox', { name: `Reply from ${mobile}` }).fill('Can we make it 10?');
+  await phone.getByRole('textbox', { name: `Reply from ${shownInUs(mobile)}` }).fill('Can we make it 10?');
   await phone.getByRole('button', { name: 'Send', exact: true }).click();
 
   // The answer reaches the inbox live; the reply to it goes at once, whatever the hour.
@@ -105,7 +106,7 @@ test('a newcomer texts a contact outside its acceptable hours, gets the answer l
   await expect(answered).toBeVisible(live);
   await expect(answered.getByTestId('held-note')).toHaveCount(0);
   await page.goto('/simulator');
-  await expect(page.getByRole('region', { name: mobile }).getByText('10:00 works, see you Friday.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: shownInUs(mobile) }).getByText('10:00 works, see you Friday.')).toBeVisible({ timeout: 30_000 });
 });
 
 test('a first message outside the hours waits, and says until when, unless an administrator sends it now', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { bearerOf, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eTwoLines, e2eTwoLinesAccountName } from './globalSetup.js';
+import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 interface ApiMessage {
@@ -51,7 +52,7 @@ test('inbox: with two numbers, a conversation starts from the chosen one, and ea
   const listed = await page.request.get(`/v1/accounts/${api.accountId}/phonenumbers`, { headers: api.headers });
   const [ours] = ((await listed.json()) as { data: { number: string; name: string }[] }).data;
   const first = ours?.number ?? '';
-  const firstLabel = ours === undefined || ours.name === '' ? first : `${ours.name} (${first})`;
+  const firstLabel = ours === undefined || ours.name === '' ? shownInUs(first) : `${ours.name} (${shownInUs(first)})`;
   const second = await buySecondNumber(api, 'Front Desk');
   expect(second).not.toBe(first);
   const mobile = `+1415555${String(2000 + Math.floor(Math.random() * 7000))}`;
@@ -79,18 +80,18 @@ test('inbox: with two numbers, a conversation starts from the chosen one, and ea
   };
 
   // The second number, chosen: Otto has no conversation yet, so a new message opens from it.
-  await start(`Front Desk (${second})`);
+  await start(`Front Desk (${shownInUs(second)})`);
   await expect(page.getByRole('heading', { name: 'Otto Outbound' })).toBeVisible();
-  await expect(page.getByTestId('our-number')).toHaveText(`via ${second}`);
+  await expect(page.getByTestId('our-number')).toHaveText(`via ${shownInUs(second)}`);
   await reply('Your table for two is booked.');
 
   // The first number: its own conversation, although Otto has one on the second.
   await start(firstLabel);
-  await expect(page.getByTestId('our-number')).toHaveText(`via ${first}`);
+  await expect(page.getByTestId('our-number')).toHaveText(`via ${shownInUs(first)}`);
   await reply('Parking is free after 6 pm.');
 
   // Back on the second, the existing conversation is offered rather than a new one.
-  await start(`Front Desk (${second})`);
+  await start(`Front Desk (${shownInUs(second)})`);
   const offered = page.getByRole('list', { name: 'Conversations of the contact' }).getByRole('button');
   await expect(offered).toHaveCount(1);
   await expect(offered).toContainText('Your table for two is booked.');

@@ -11,6 +11,7 @@ export * from './pageViews.js';
 export * from './password.js';
 export * from './permissions.js';
 export * from './phone.js';
+export * from './phoneDisplay.js';
 export * from './pricing.js';
 export * from './quietHours.js';
 export * from './redirects.js';

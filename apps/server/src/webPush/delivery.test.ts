@@ -2,7 +2,7 @@ import crypto, { randomUUID } from 'node:crypto';
 import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxEventPayload, Role, WebPushPayload } from '@parley/shared';
+import { formatPhoneNumber, type OutboxEventPayload, type Role, type WebPushPayload } from '@parley/shared';
 import type { SecretsConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accountMembers, contactGroups, conversations, groupPhoneNumbers, groupUsers, webPushSubscriptions } from '../db/schema/index.js';
@@ -151,8 +151,8 @@ describe.each(testDatabaseKinds)('web push delivery on %s', (kind) => {
     await webPush.idle();
     const pushes = await opened(from, Object.values(browsers));
     expect([...pushes.keys()].sort()).toEqual([browsers.admin, browsers.inGroup].sort());
-    // No name: the number; media only: 'Picture'.
-    expect(pushes.get(browsers.inGroup)).toMatchObject({ title: expect.stringMatching(/^\+1415/) as string, body: 'Picture' });
+    // No name: the number, as the account's country (US) writes it; media only: 'Picture'.
+    expect(pushes.get(browsers.inGroup)).toMatchObject({ title: expect.stringMatching(/^\(415\) \d{3}-\d{4}$/) as string, body: 'Picture' });
   });
 
   it('goes from an inbound message through the outbox to the browser', async () => {
@@ -177,7 +177,7 @@ describe.each(testDatabaseKinds)('web push delivery on %s', (kind) => {
     const pushes = await opened(from, [browser, senderBrowser]);
     // The new conversation is the number's group's: its users (none) and the administrator.
     expect([...pushes.values()]).toEqual([
-      { title: mobile, body: 'Are you open today?', url: expect.stringMatching(/^\/conversations\/[0-9a-f-]{36}$/) as string, tag: expect.any(String) as string },
+      { title: formatPhoneNumber(mobile, 'US'), body: 'Are you open today?', url: expect.stringMatching(/^\/conversations\/[0-9a-f-]{36}$/) as string, tag: expect.any(String) as string },
     ]);
     expect(pushes.has(browser)).toBe(true);
   });

@@ -144,7 +144,7 @@ export class WebPushDelivery implements EventSubscriber {
     // Subscriptions exist, so the keys they were made with do too (read once, kept).
     const vapid = await vapidKeysFor(this.options.database, this.options.secrets, this.options.log, { create: false });
     if (vapid === null) return;
-    const payload = notificationFor(audience.contact, message);
+    const payload = notificationFor(audience.contact, message, audience.accountCountry);
     const results = await Promise.all(
       audience.targets.map(async (target) => ({ target, outcome: await this.push(target, payload, vapid) })),
     );

@@ -1,7 +1,7 @@
 import crypto, { randomUUID } from 'node:crypto';
 import { DEPLOYMENT_SIMULATOR } from '../carriers/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebPushPayload } from '@parley/shared';
+import { formatPhoneNumber, type WebPushPayload } from '@parley/shared';
 import { receiveInbound } from '../messaging/inbound.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
@@ -47,7 +47,7 @@ describe.each(testDatabaseKinds)('web push in the running server on %s', (kind) 
     expect(publicKey).toBe(vapid?.publicKey);
     expect(claims.sub).toBe('https://parley.test/contact');
     expect(JSON.parse(browser.decrypt(request.body))).toEqual({
-      title: mobile,
+      title: formatPhoneNumber(mobile, 'US'),
       body: 'Hello?',
       url: expect.stringMatching(/^\/conversations\//) as string,
       tag: expect.any(String) as string,

@@ -74,6 +74,8 @@ export async function unregisterSubscription(db: Db, input: { accountId: string;
 /** What a notification of a conversation shows and who gets it. */
 export interface ConversationAudience {
   contact: { firstName: string; lastName: string; mobileNumber: string };
+  /** The account's default country: a nameless contact's number is written as that country writes it. */
+  accountCountry: string;
   targets: PushTarget[];
 }
 
@@ -83,11 +85,18 @@ export interface ConversationAudience {
  * Null when the conversation is not the account's (removed meanwhile).
  */
 export async function conversationAudience(q: Queryable, accountId: string, conversationId: string): Promise<ConversationAudience | null> {
-  const [conversation] = await queryRows<{ group_id: string | null; first_name: string; last_name: string; mobile_number: string }>(
+  const [conversation] = await queryRows<{
+    group_id: string | null;
+    first_name: string;
+    last_name: string;
+    mobile_number: string;
+    default_country: string;
+  }>(
     q,
-    sql`select c.group_id, ct.first_name, ct.last_name, ct.mobile_number
+    sql`select c.group_id, ct.first_name, ct.last_name, ct.mobile_number, a.default_country
           from conversations c
           join contacts ct on ct.id = c.contact_id and ct.account_id = c.account_id
+          join accounts a on a.id = c.account_id
          where c.id = ${conversationId} and c.account_id = ${accountId}`,
   );
   if (!conversation) return null;
@@ -104,6 +113,7 @@ export async function conversationAudience(q: Queryable, accountId: string, conv
   );
   return {
     contact: { firstName: conversation.first_name, lastName: conversation.last_name, mobileNumber: conversation.mobile_number },
+    accountCountry: conversation.default_country,
     targets,
   };
 }

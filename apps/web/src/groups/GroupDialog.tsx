@@ -24,6 +24,7 @@ import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { useApiClient } from '../api/apiContext';
 import { errorMessage } from '../api/client';
 import { useSnackbar } from '../components/snackbarContext';
+import { usePhoneDisplay } from '../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
 import { useAccountUsers } from '../settings/queries';
 import {
@@ -54,6 +55,7 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
   const users = useAccountUsers(accountId);
   const members = (users.data ?? []).filter((u) => u.status === 'active');
   const phoneNumbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
   const numbers = phoneNumbers.isSuccess ? accountNumbers(phoneNumbers.data) : undefined;
   const heldNumbers = group?.phoneNumbers.map((n) => n.id) ?? [];
   const { register, control, handleSubmit, formState } = useForm<SaveGroupInput, unknown, SaveGroup>({
@@ -167,7 +169,7 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
                     onChange={(_event, value) => {
                       field.onChange(value);
                     }}
-                    getOptionLabel={(id) => (numbers === undefined ? id : groupNumberLabel(id, numbers))}
+                    getOptionLabel={(id) => (numbers === undefined ? id : groupNumberLabel(id, numbers, display.phone))}
                     renderInput={(params) => (
                       <TextField
                         {...params}

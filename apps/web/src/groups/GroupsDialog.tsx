@@ -25,6 +25,7 @@ import { errorMessage } from '../api/client';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useSnackbar } from '../components/snackbarContext';
+import { usePhoneDisplay } from '../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
 import { GroupDialog } from './GroupDialog';
 import { accountNumbers, groupNumberLabel } from './groupPhoneNumbers';
@@ -50,6 +51,7 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
   const titleId = useId();
   const groups = useGroups(accountId);
   const phoneNumbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
   const numbers = phoneNumbers.isSuccess ? accountNumbers(phoneNumbers.data) : undefined;
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Group | null>(null);
@@ -107,7 +109,7 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
                       {numbers === undefined
                         ? group.phoneNumbers.length
                         : group.phoneNumbers.map(({ id }) => (
-                            <Chip key={id} size="small" label={groupNumberLabel(id, numbers)} sx={{ mr: 0.5, mb: 0.5 }} />
+                            <Chip key={id} size="small" label={groupNumberLabel(id, numbers, display.phone)} sx={{ mr: 0.5, mb: 0.5 }} />
                           ))}
                     </TableCell>
                     {canManage && (

@@ -1,4 +1,4 @@
-import { PHONE_NUMBER_FETCH_LIMIT, type PhoneNumber } from '@parley/shared';
+import { formatPhoneNumber, PHONE_NUMBER_FETCH_LIMIT, type PhoneNumber } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import {
   accountNumbers,
@@ -10,6 +10,8 @@ import {
   RELEASED_NUMBER_LABEL,
   UNLISTED_NUMBER_LABEL,
 } from './groupPhoneNumbers';
+
+const asInUs = (e164: string): string => formatPhoneNumber(e164, 'US');
 
 const id = (n: number) => `0190a0a0-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
@@ -43,10 +45,11 @@ const fullPage = Array.from({ length: PHONE_NUMBER_FETCH_LIMIT }, (_, i) => numb
 
 describe('phoneNumberLabel', () => {
   it('names a number by its name and number, or by the number alone when unnamed', () => {
-    expect(phoneNumberLabel(frontDesk)).toBe('Front desk (+12025550143)');
-    expect(phoneNumberLabel(unnamed)).toBe('+12025550002');
-    expect(phoneNumberLabel({ name: '  ', number: '+12025550002' })).toBe('+12025550002');
-    expect(phoneNumberLabel({ name: ' Sales ', number: 'PARLEY' })).toBe('Sales (PARLEY)');
+    expect(phoneNumberLabel(frontDesk, asInUs)).toBe('Front desk ((202) 555-0143)');
+    expect(phoneNumberLabel(unnamed, asInUs)).toBe('(202) 555-0002');
+    expect(phoneNumberLabel({ name: '  ', number: '+12025550002' }, asInUs)).toBe('(202) 555-0002');
+    expect(phoneNumberLabel({ name: ' Sales ', number: 'PARLEY' }, asInUs)).toBe('Sales (PARLEY)');
+    expect(phoneNumberLabel({ name: 'London', number: '+447400123456' }, asInUs)).toBe('London (+44 7400 123456)');
   });
 });
 
@@ -54,14 +57,14 @@ describe('groupNumberLabel', () => {
   const numbers = accountNumbers(listed);
 
   it('labels active numbers plainly and says the status of the others', () => {
-    expect(groupNumberLabel(frontDesk.id, numbers)).toBe('Front desk (+12025550143)');
-    expect(groupNumberLabel(suspended.id, numbers)).toBe('Old line (+12025550003) · Suspended');
-    expect(groupNumberLabel(pending.id, numbers)).toBe('+12025550004 · Pending');
+    expect(groupNumberLabel(frontDesk.id, numbers, asInUs)).toBe('Front desk ((202) 555-0143)');
+    expect(groupNumberLabel(suspended.id, numbers, asInUs)).toBe('Old line ((202) 555-0003) · Suspended');
+    expect(groupNumberLabel(pending.id, numbers, asInUs)).toBe('(202) 555-0004 · Pending');
   });
 
   it('calls a number missing from the complete list released, and only unlisted when the list may be cut short', () => {
-    expect(groupNumberLabel(released, numbers)).toBe(RELEASED_NUMBER_LABEL);
-    expect(groupNumberLabel(released, accountNumbers(fullPage))).toBe(UNLISTED_NUMBER_LABEL);
+    expect(groupNumberLabel(released, numbers, asInUs)).toBe(RELEASED_NUMBER_LABEL);
+    expect(groupNumberLabel(released, accountNumbers(fullPage), asInUs)).toBe(UNLISTED_NUMBER_LABEL);
   });
 });
 

@@ -19,15 +19,18 @@ export const accountNumbers = (numbers: readonly PhoneNumber[]): AccountNumbers 
   complete: numbers.length < PHONE_NUMBER_FETCH_LIMIT,
 });
 
-/** 'Front desk (+12025550143)', or the number alone when it has no name. */
-export const phoneNumberLabel = ({ name, number }: Pick<PhoneNumber, 'name' | 'number'>): string =>
-  name.trim() === '' ? number : `${name.trim()} (${number})`;
+/** Writes an E.164 number as the account reads it (usePhoneDisplay's `phone`). */
+export type PhoneText = (e164: string) => string;
+
+/** 'Front desk ((202) 555-0143)', or the number alone when it has no name. */
+export const phoneNumberLabel = ({ name, number }: Pick<PhoneNumber, 'name' | 'number'>, phone: PhoneText): string =>
+  name.trim() === '' ? phone(number) : `${name.trim()} (${phone(number)})`;
 
 /** A number of a group by id; a number that cannot send says its status, so nobody counts on it by mistake. */
-export function groupNumberLabel(id: string, numbers: AccountNumbers): string {
+export function groupNumberLabel(id: string, numbers: AccountNumbers, phone: PhoneText): string {
   const known = numbers.byId.get(id);
   if (known === undefined) return numbers.complete ? RELEASED_NUMBER_LABEL : UNLISTED_NUMBER_LABEL;
-  const label = phoneNumberLabel(known);
+  const label = phoneNumberLabel(known, phone);
   return known.status === 'active' ? label : `${label} · ${phoneNumberStatusLabels[known.status]}`;
 }
 

@@ -1,7 +1,6 @@
 import { LAST_MESSAGE_PREVIEW_LENGTH, UNREAD_BADGE_MAX } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  conversationTitle,
   lastMessageErrorText,
   lastMessageSummary,
   messageTime,
@@ -80,15 +79,6 @@ describe('lastMessageErrorText', () => {
     );
     expect(lastMessageErrorText(last({}))).toBeNull();
     expect(lastMessageErrorText(null)).toBeNull();
-  });
-});
-
-describe('conversationTitle', () => {
-  it('names the contact, or shows the number for a contact without a name', () => {
-    expect(conversationTitle(conversation({ id: uuid(1) }))).toBe('Ada Lovelace');
-    const nameless = conversation({ id: uuid(1) });
-    nameless.contact = { ...nameless.contact, firstName: '', lastName: ' ' };
-    expect(conversationTitle(nameless)).toBe('+15551230000');
   });
 });
 

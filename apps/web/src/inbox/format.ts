@@ -21,10 +21,6 @@ export const statusColour = (status: MessageStatus, hasError = false): StatusCol
 /** How a status reads in the table and the history ('undelivered' → 'Undelivered'). */
 export const statusLabel = (status: MessageStatus): string => `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
 
-/** The contact as the inbox names it: the name, else the number. */
-export const conversationTitle = (conversation: Pick<Conversation, 'contact'>): string =>
-  `${conversation.contact.firstName} ${conversation.contact.lastName}`.trim() || conversation.contact.mobile;
-
 const plural = (n: number, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
 
 /** The last message as the list shows it: its text cut at 160 characters (spec §9), or what it carried. */

@@ -4,8 +4,8 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import type { Contact } from '@parley/shared';
 import { useState } from 'react';
-import { contactName } from '../pages/contacts/contactName';
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../pages/contacts/timing';
+import { usePhoneDisplay } from '../session/usePhoneDisplay';
 import { useRecipientSearch } from './sendMessageQueries';
 
 /** Why a contact cannot be texted, as the picker shows it; null when it can. */
@@ -29,6 +29,7 @@ export const RecipientPicker = ({ accountId, value, onChange, disabled }: Recipi
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(input.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
   const search = useRecipientSearch(accountId, q, open);
+  const display = usePhoneDisplay();
   return (
     <Autocomplete<Contact, true>
       multiple
@@ -56,7 +57,7 @@ export const RecipientPicker = ({ accountId, value, onChange, disabled }: Recipi
       filterSelectedOptions
       disableCloseOnSelect
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      getOptionLabel={(contact) => contactName(contact)}
+      getOptionLabel={(contact) => display.name(contact)}
       getOptionDisabled={(contact) => unreachableReason(contact) !== null}
       noOptionsText={q === '' ? 'Type a name, number or email' : 'No Contacts Exist'}
       renderOption={(props, contact) => {
@@ -65,8 +66,8 @@ export const RecipientPicker = ({ accountId, value, onChange, disabled }: Recipi
         return (
           <li key={key} {...rest}>
             <ListItemText
-              primary={contactName(contact)}
-              secondary={[contact.mobile.number, reason].filter((part) => part !== null && part !== '').join(' · ')}
+              primary={display.name(contact)}
+              secondary={[display.phone(contact.mobile.number), reason].filter((part) => part !== null && part !== '').join(' · ')}
             />
           </li>
         );
@@ -74,7 +75,7 @@ export const RecipientPicker = ({ accountId, value, onChange, disabled }: Recipi
       renderValue={(contacts, getItemProps) =>
         contacts.map((contact, index) => {
           const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={contactName(contact)} {...itemProps} />;
+          return <Chip key={key} size="small" label={display.name(contact)} {...itemProps} />;
         })
       }
       renderInput={(params) => <TextField {...params} label="To" placeholder={value.length === 0 ? 'Search contacts' : undefined} />}

@@ -16,10 +16,11 @@ import { AttachmentPicker } from '../components/media/AttachmentPicker';
 import { MessageEditor } from '../components/messageEditor/MessageEditor';
 import { TemplatePicker } from '../components/templates/TemplatePicker';
 import { useSnackbar } from '../components/snackbarContext';
+import { useIsPhone } from '../components/useIsPhone';
 import { useAttributeNames } from '../pages/contacts/contactsQueries';
-import { contactName } from '../pages/contacts/contactName';
 import { useAccount } from '../session/queries';
 import { useSession } from '../session/sessionContext';
+import { usePhoneDisplay } from '../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../settings/phoneNumbers/queries';
 import { OutsideHoursNotice, SendChoice, useOutsideHours } from './OutsideHoursChoice';
 import { RecipientPicker } from './RecipientPicker';
@@ -52,6 +53,8 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
   const account = useAccount(accountId);
   const attributes = useAttributeNames(accountId);
   const numbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
+  const phone = useIsPhone();
   const send = useSendMessage(accountId);
   const [recipients, setRecipients] = useState<Contact[]>(() => [...initial]);
   const [template, setTemplate] = useState('');
@@ -64,7 +67,7 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
 
   const verified = session.profile.emailVerified;
   const draft = { contactIds: recipients.map((c) => c.id), template, phoneNumberId, media };
-  const title = initial.length === 1 && initial[0] !== undefined ? `Send Message to ${contactName(initial[0])}` : 'Send Message';
+  const title = initial.length === 1 && initial[0] !== undefined ? `Send Message to ${display.name(initial[0])}` : 'Send Message';
 
   const applyTemplate = (chosen: Template): void => {
     setTemplate(chosen.template);
@@ -87,7 +90,7 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Tabs
         value={tab}

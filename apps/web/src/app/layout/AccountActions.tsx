@@ -9,6 +9,7 @@ import { showsGroupsMenu } from '../../groups/visibility';
 import { useAccount } from '../../session/queries';
 import type { Session } from '../../session/sessionContext';
 import { AccountMenu } from './AccountMenu';
+import type { AccountMenuAction } from './AccountMenuList';
 import { isLowBalance, upgradeLabel } from './topBarLabels';
 
 const AccountSettingsDialog = lazy(() =>
@@ -17,8 +18,12 @@ const AccountSettingsDialog = lazy(() =>
 
 const GroupsDialog = lazy(() => import('../../groups/GroupsDialog').then((m) => ({ default: m.GroupsDialog })));
 
-/** The top bar's right side inside an account: Upgrade, account settings and the account menu. */
-export const AccountActions = ({ session }: { session: Session }) => {
+/**
+ * The top bar's right side inside an account: Upgrade, account settings and the account menu. On a narrow
+ * screen (`compact`) the account's name, Upgrade and Account Settings move into the account menu, whose
+ * icon then carries the low-balance dot.
+ */
+export const AccountActions = ({ session, compact = false }: { session: Session; compact?: boolean }) => {
   const summary = session.account;
   const account = useAccount(summary?.id ?? null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -31,15 +36,21 @@ export const AccountActions = ({ session }: { session: Session }) => {
   const openSettings = () => {
     setSettingsOpen(true);
   };
+  const upgrade = viewer !== null && showsUpgradeButton(viewer) && trial !== undefined ? upgradeLabel(trial) : null;
+  const showsSettings = viewer !== null && showsAccountSettingsIcon(viewer.role);
+  const moved: AccountMenuAction[] = [
+    ...(upgrade === null ? [] : [{ label: upgrade, onClick: openSettings }]),
+    ...(showsSettings ? [{ label: 'Account Settings', ...(low ? { secondary: 'Low balance' } : {}), onClick: openSettings }] : []),
+  ];
 
   return (
     <>
-      {viewer !== null && showsUpgradeButton(viewer) && trial !== undefined && (
+      {!compact && upgrade !== null && (
         <Button variant="contained" color="secondary" size="small" onClick={openSettings} sx={{ mr: 1, whiteSpace: 'nowrap' }}>
-          {upgradeLabel(trial)}
+          {upgrade}
         </Button>
       )}
-      {viewer !== null && showsAccountSettingsIcon(viewer.role) && (
+      {!compact && showsSettings && (
         <IconButton
           aria-label={low ? 'Account settings (low balance)' : 'Account settings'}
           title={low ? 'Account settings: low balance' : 'Account settings'}
@@ -53,7 +64,16 @@ export const AccountActions = ({ session }: { session: Session }) => {
       <AccountMenu
         profile={session.profile}
         logout={session.logout}
-        icon={<AccountCircle />}
+        icon={
+          compact ? (
+            <Badge color="error" variant="dot" invisible={!(low && showsSettings)} data-testid="low-balance-badge">
+              <AccountCircle />
+            </Badge>
+          ) : (
+            <AccountCircle />
+          )
+        }
+        {...(compact ? { accountName: summary?.name, leading: moved } : {})}
         onGroups={
           showGroups
             ? () => {

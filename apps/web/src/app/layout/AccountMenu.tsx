@@ -1,6 +1,7 @@
 import IconButton from '@mui/material/IconButton';
 import type { Profile } from '@parley/shared';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import type { AccountMenuAction } from './AccountMenuList';
 
 // The menu and the profile dialog load on first use, keeping them out of every page's first load.
 const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
@@ -14,10 +15,13 @@ interface AccountMenuProps {
   icon: ReactNode;
   /** Opens the Groups list; absent when the menu does not offer it. */
   onGroups?: () => void;
+  /** A compact top bar: the account's name and its entries move into the menu. */
+  accountName?: string;
+  leading?: readonly AccountMenuAction[];
 }
 
-/** Profile, Switch Account and Logout behind the person icon. */
-export const AccountMenu = ({ profile, logout, icon, onGroups }: AccountMenuProps) => {
+/** Profile, Switch Account and Logout behind the person icon (and on a phone what the top bar has no room for). */
+export const AccountMenu = ({ profile, logout, icon, onGroups, accountName, leading }: AccountMenuProps) => {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -43,6 +47,8 @@ export const AccountMenu = ({ profile, logout, icon, onGroups }: AccountMenuProp
             anchor={anchor}
             logout={logout}
             onGroups={onGroups}
+            accountName={accountName}
+            leading={leading}
             onProfile={() => {
               setProfileOpen(true);
             }}

@@ -64,7 +64,7 @@ export const AppLayout = () => {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
         accountName={session?.account?.name ?? null}
-        actions={session === null ? null : <AccountActions session={session} />}
+        actions={(compact) => (session === null ? null : <AccountActions session={session} compact={compact} />)}
         menuOpen={mobileOpen}
         onMenuClick={() => {
           setMobileOpen(!mobileOpen);

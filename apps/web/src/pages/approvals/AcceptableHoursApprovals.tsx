@@ -4,11 +4,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridRowId, type GridRowSelectionModel } from '@mui/x-data-grid';
 import type { HeldMessage } from '@parley/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { usePhoneDisplay, type PhoneDisplay } from '../../session/usePhoneDisplay';
 import { goesAt, messagesCount, useApproveHeld, useHeldMessages } from './queries';
 
 /** spec §9: tables page by 10, with 10, 25 or 50 rows. */
@@ -16,13 +17,15 @@ const PAGE_SIZES = [10, 25, 50];
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
 
-const recipientOf = (m: HeldMessage): string => {
-  const name = `${m.contact.firstName} ${m.contact.lastName}`.trim();
-  return name === '' ? m.contact.mobile : `${name} (${m.contact.mobile})`;
+/** 'Ada Lovelace ((415) 555-0101)', or the number alone for a contact without a name. */
+const recipientOf = (m: HeldMessage, display: PhoneDisplay): string => {
+  const name = display.name(m.contact);
+  const number = display.phone(m.contact.mobile);
+  return name === number ? number : `${name} (${number})`;
 };
 
-const columns: GridColDef<HeldMessage>[] = [
-  { field: 'recipient', headerName: 'Recipient', flex: 1, minWidth: 180, sortable: false, valueGetter: (_v, row) => recipientOf(row) },
+const columnsFor = (display: PhoneDisplay): GridColDef<HeldMessage>[] => [
+  { field: 'recipient', headerName: 'Recipient', flex: 1, minWidth: 180, sortable: false, valueGetter: (_v, row) => recipientOf(row, display) },
   { field: 'message', headerName: 'Message', flex: 2, minWidth: 220, sortable: false },
   {
     field: 'sendAfter',
@@ -45,6 +48,8 @@ interface AcceptableHoursApprovalsProps {
  */
 export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHoursApprovalsProps) => {
   const snackbar = useSnackbar();
+  const display = usePhoneDisplay();
+  const columns = useMemo(() => columnsFor(display), [display]);
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] ?? 10 });
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   const [confirming, setConfirming] = useState(false);

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useContact } from '../../inbox/queries';
 import { useRecipientSearch } from '../../sendMessage/sendMessageQueries';
-import { contactName } from '../contacts/contactName';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { useAttributeNames, useListOptions } from '../contacts/contactsQueries';
 import { TagsField } from '../contacts/TagsField';
 import type { StepProps } from './stepProps';
@@ -193,12 +193,14 @@ const ListsField = ({ accountId, value, onChange, disabled, error }: FieldProps<
 
 const ChosenContact = ({ accountId, id, onDelete }: { accountId: string; id: string; onDelete: (() => void) | undefined }) => {
   const contact = useContact(accountId, id);
-  return <Chip label={contact.data === undefined ? '…' : contactName(contact.data)} onDelete={onDelete} />;
+  const display = usePhoneDisplay();
+  return <Chip label={contact.data === undefined ? '…' : display.name(contact.data)} onDelete={onDelete} />;
 };
 
 const ContactsField = ({ accountId, value, onChange, disabled, error }: FieldProps<string>) => {
   const [q, setQ] = useState('');
   const search = useRecipientSearch(accountId, q.trim(), q.trim() !== '');
+  const display = usePhoneDisplay();
   const options = (search.data ?? []).filter((c) => !value.includes(c.id));
   return (
     <Stack spacing={1}>
@@ -208,7 +210,7 @@ const ContactsField = ({ accountId, value, onChange, disabled, error }: FieldPro
         inputValue={q}
         onInputChange={(_e, next, reason) => { if (reason !== 'reset') setQ(next); }}
         filterOptions={(o) => o}
-        getOptionLabel={(c) => `${contactName(c)} ${c.mobile.number}`}
+        getOptionLabel={(c) => `${display.name(c)} ${display.phone(c.mobile.number)}`}
         onChange={(_e, contact) => {
           if (contact === null) return;
           onChange([...value, contact.id]);

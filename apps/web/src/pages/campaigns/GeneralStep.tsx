@@ -10,6 +10,8 @@ import {
   type CampaignMessagingType,
 } from '@parley/shared';
 import { useGroups } from '../../groups/queries';
+import { phoneNumberLabel } from '../../groups/groupPhoneNumbers';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../../settings/phoneNumbers/queries';
 import type { StepProps } from './stepProps';
 import { errorAt } from './wizardState';
@@ -18,6 +20,7 @@ import { errorAt } from './wizardState';
 export const GeneralStep = ({ accountId, draft, onChange, errors, disabled }: StepProps) => {
   const groups = useGroups(accountId);
   const numbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
   const groupError = errorAt(errors, 'phoneNumberFilter');
   const groupItems = groups.data?.data ?? [];
   const numberItems = numbers.data ?? [];
@@ -80,7 +83,7 @@ export const GeneralStep = ({ accountId, draft, onChange, errors, disabled }: St
         {numberItems.length > 0 && <ListSubheader>Phone Numbers</ListSubheader>}
         {numberItems.map((number) => (
           <MenuItem key={number.id} value={number.id}>
-            {number.name === '' ? number.number : `${number.name} (${number.number})`}
+            {phoneNumberLabel(number, display.phone)}
           </MenuItem>
         ))}
       </TextField>

@@ -6,6 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { campaignInvalidReasonLabels, type JobReportError, type JobReportInvalid } from '@parley/shared';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 
 const nameOf = (entry: JobReportInvalid): string => [entry.firstName, entry.lastName].filter((part) => part !== undefined && part !== '').join(' ');
 
@@ -43,6 +44,7 @@ export const MessageReportErrors = ({ errors }: { errors: readonly JobReportErro
 
 /** The contacts (or file rows) left out of the execution and why; the first ones when there are many. */
 export const MessageReportInvalid = ({ invalid, count }: { invalid: readonly JobReportInvalid[]; count: number }) => {
+  const display = usePhoneDisplay();
   if (count === 0) return null;
   const hasRows = invalid.some((entry) => entry.row !== undefined);
   return (
@@ -68,7 +70,7 @@ export const MessageReportInvalid = ({ invalid, count }: { invalid: readonly Job
               <TableRow key={`${entry.contactId ?? ''}-${String(entry.row ?? i)}`}>
                 {hasRows && <TableCell>{entry.row ?? ''}</TableCell>}
                 <TableCell>{nameOf(entry)}</TableCell>
-                <TableCell>{entry.mobile ?? ''}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.mobile === undefined ? '' : display.phone(entry.mobile)}</TableCell>
                 <TableCell>
                   {campaignInvalidReasonLabels[entry.reason]}
                   {entry.description !== campaignInvalidReasonLabels[entry.reason] && (

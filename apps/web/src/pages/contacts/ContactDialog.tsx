@@ -16,13 +16,14 @@ import { normaliseContactMobile, type Contact } from '@parley/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useIsPhone } from '../../components/useIsPhone';
 import { useSnackbar } from '../../components/snackbarContext';
 import { AttributesTab } from './AttributesTab';
 import { contactBodyOf, contactFormSchema, formValuesOf, type ContactFormOutput, type ContactFormValues } from './contactForm';
-import { contactName } from './contactName';
-import { useBlockContact, useRemoveContact, useSaveContact } from './contactsQueries';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { BlockContactConfirm, RemoveContactConfirm } from './ContactConfirmations';
+import { useSaveContact } from './contactsQueries';
 import { CountrySelect } from './CountrySelect';
 import { TagsField } from './TagsField';
 import { CONTACT_SAVE_DELAY_MS } from './timing';
@@ -59,8 +60,8 @@ export const ContactDialog = ({
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const save = useSaveContact(accountId, contact?.id ?? null);
-  const block = useBlockContact(accountId);
-  const remove = useRemoveContact(accountId);
+  const display = usePhoneDisplay();
+  const phone = useIsPhone();
   const readOnly = !canWrite;
 
   const form = useForm<ContactFormValues, unknown, ContactFormOutput>({
@@ -93,10 +94,10 @@ export const ContactDialog = ({
   };
   const e = formState.errors;
   const title = contact === null ? 'Add Contact' : readOnly ? 'Contact' : 'Edit Contact';
-  const name = contact === null ? '' : contactName(contact);
+  const name = contact === null ? '' : display.name(contact);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="contact-dialog-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby="contact-dialog-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <form
         noValidate
         onSubmit={(event) =>
@@ -187,7 +188,6 @@ export const ContactDialog = ({
             <Button
               color="error"
               onClick={() => {
-                remove.reset();
                 setConfirming('remove');
               }}
             >
@@ -198,7 +198,6 @@ export const ContactDialog = ({
             <Button
               color="warning"
               onClick={() => {
-                block.reset();
                 setConfirming('block');
               }}
             >
@@ -225,46 +224,10 @@ export const ContactDialog = ({
         </DialogActions>
       </form>
       {confirming === 'block' && contact !== null && (
-        <ConfirmDialog
-          title="Block Contact"
-          message={`Block ${name}? No messages will be sent to them until they send START. This cannot be undone here.`}
-          confirmLabel="Block"
-          pending={block.isPending}
-          error={block.isError ? <ErrorAlert message={errorMessage(block.error)} /> : undefined}
-          onConfirm={() => {
-            block.mutate(contact.id, {
-              onSuccess: () => {
-                snackbar.show(`${name} blocked`);
-                setConfirming(null);
-                onClose();
-              },
-            });
-          }}
-          onCancel={() => {
-            setConfirming(null);
-          }}
-        />
+        <BlockContactConfirm accountId={accountId} contact={contact} name={name} onDone={onClose} onCancel={() => { setConfirming(null); }} />
       )}
       {confirming === 'remove' && contact !== null && (
-        <ConfirmDialog
-          title="Remove Contact"
-          message={`Remove ${name}? This cannot be undone.`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
-          onConfirm={() => {
-            remove.mutate(contact.id, {
-              onSuccess: () => {
-                snackbar.show(`${name} removed`);
-                setConfirming(null);
-                onClose();
-              },
-            });
-          }}
-          onCancel={() => {
-            setConfirming(null);
-          }}
-        />
+        <RemoveContactConfirm accountId={accountId} contact={contact} name={name} onDone={onClose} onCancel={() => { setConfirming(null); }} />
       )}
     </Dialog>
   );

@@ -1,9 +1,8 @@
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import {
-  GridActionsCellItem,
   GridFilterInputValue,
   getGridBooleanOperators,
   getGridStringOperators,
@@ -11,6 +10,10 @@ import {
   type GridFilterOperator,
 } from '@mui/x-data-grid';
 import type { Contact } from '@parley/shared';
+import type { PhoneDisplay } from '../../session/usePhoneDisplay';
+import { CHECKBOX_COLUMN_WIDTH, type FitColumn } from './columnFit';
+import type { ContactRowAction, ContactRowActionId } from './contactRowActions';
+import { ContactRowMenu } from './ContactRowMenu';
 import { attributeField } from './contactsQuery';
 import { InvalidContactIndicator } from './InvalidContactIndicator';
 
@@ -32,22 +35,39 @@ const attributeOperators: GridFilterOperator<Contact>[] = [
 
 const booleanOperators = getGridBooleanOperators();
 
-const dateText = (value: string | null): string => (value === null ? '' : new Date(value).toLocaleString());
+/** A date in a narrow column: the day, with the time in its tooltip. */
+const DateCell = ({ value }: { value: string | null }) =>
+  value === null ? null : (
+    <Box component="span" title={new Date(value).toLocaleString()}>
+      {new Date(value).toLocaleDateString()}
+    </Box>
+  );
+
+const ACTIONS_COLUMN_WIDTH = 48;
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface ContactColumnOptions {
   attributeNames: readonly string[];
-  canWrite: boolean;
-  onEdit: (contact: Contact) => void;
+  display: PhoneDisplay;
+  /** The actions of a row's menu; none (Read Only) leaves the menu column out. */
+  rowActions: (contact: Contact) => ContactRowAction[];
+  onRowAction: (contact: Contact, action: ContactRowActionId) => void;
+  hasRowActions: boolean;
 }
 
-/** The columns of the contacts table; attribute columns start hidden (the column chooser shows them). */
-export function contactColumns({ attributeNames, canWrite, onEdit }: ContactColumnOptions): GridColDef<Contact>[] {
+/**
+ * The columns of the contacts table; attribute columns start hidden (the column chooser shows them). The
+ * last column holds each row's menu (Edit, Send Message, Block, Remove); the table starts with the columns
+ * that fit its width (contactColumnFit), so that menu shows without scrolling sideways.
+ */
+export function contactColumns({ attributeNames, display, rowActions, onRowAction, hasRowActions }: ContactColumnOptions): GridColDef<Contact>[] {
   const columns: GridColDef<Contact>[] = [
     {
       field: 'valid',
       headerName: 'Valid',
       type: 'boolean',
-      width: 80,
+      width: 64,
       filterOperators: booleanOperators,
       renderCell: ({ row }) =>
         row.valid ? (
@@ -56,22 +76,25 @@ export function contactColumns({ attributeNames, canWrite, onEdit }: ContactColu
           <InvalidContactIndicator contact={row} />
         ),
     },
-    { field: 'firstName', headerName: 'First Name', flex: 1, minWidth: 120, filterOperators: containsOnly },
-    { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 120, filterOperators: containsOnly },
+    { field: 'firstName', headerName: 'First Name', flex: 1, minWidth: 80, filterOperators: containsOnly },
+    { field: 'lastName', headerName: 'Last Name', flex: 1, minWidth: 90, filterOperators: containsOnly },
     {
       field: 'mobile',
       headerName: 'Mobile',
-      flex: 1,
-      minWidth: 140,
+      // Room for an international number ('+44 7400 123456') without cutting it.
+      flex: 0.6,
+      minWidth: 155,
       filterOperators: containsOnly,
+      // The filter and the sort work on the stored E.164 number; the cell shows it as the account reads it.
       valueGetter: (_value, row) => row.mobile.number,
+      valueFormatter: (value: string) => display.phone(value),
     },
-    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 160, filterOperators: containsOnly },
+    { field: 'email', headerName: 'Email', flex: 1.2, minWidth: 150, filterOperators: containsOnly },
     {
       field: 'tags',
       headerName: 'Tags',
-      flex: 1.2,
-      minWidth: 160,
+      flex: 1,
+      minWidth: 120,
       sortable: false,
       filterOperators: tagOperators,
       valueGetter: (_value, row) => row.tags.map((t) => t.tag).join(', '),
@@ -89,26 +112,26 @@ export function contactColumns({ attributeNames, canWrite, onEdit }: ContactColu
       field: 'blocked',
       headerName: 'Blocked',
       type: 'boolean',
-      width: 170,
+      width: 110,
       filterOperators: booleanOperators,
       valueGetter: (_value, row) => row.blocked !== null,
-      renderCell: ({ row }) => dateText(row.blocked),
+      renderCell: ({ row }) => <DateCell value={row.blocked} />,
     },
     {
       field: 'created',
       headerName: 'Created',
-      width: 170,
+      width: 110,
       filterable: false,
       valueGetter: (_value, row) => row.created.at,
-      renderCell: ({ row }) => dateText(row.created.at),
+      renderCell: ({ row }) => <DateCell value={row.created.at} />,
     },
     {
       field: 'updated',
       headerName: 'Updated',
-      width: 170,
+      width: 110,
       filterable: false,
       valueGetter: (_value, row) => row.updated.at,
-      renderCell: ({ row }) => dateText(row.updated.at),
+      renderCell: ({ row }) => <DateCell value={row.updated.at} />,
     },
     ...attributeNames.map(
       (name): GridColDef<Contact> => ({
@@ -122,26 +145,52 @@ export function contactColumns({ attributeNames, canWrite, onEdit }: ContactColu
       }),
     ),
   ];
-  if (canWrite) {
+  if (hasRowActions) {
     columns.push({
       field: 'actions',
-      type: 'actions',
       headerName: 'Actions',
-      width: 70,
-      getActions: ({ row }) => [
-        <GridActionsCellItem
-          key="edit"
-          icon={<EditOutlined fontSize="small" />}
-          label={`Edit ${`${row.firstName} ${row.lastName}`.trim() || row.mobile.number}`}
-          onClick={() => {
-            onEdit(row);
+      width: ACTIONS_COLUMN_WIDTH,
+      sortable: false,
+      filterable: false,
+      hideable: false,
+      disableColumnMenu: true,
+      align: 'center',
+      // The header stays empty; its name is for the column chooser and screen readers.
+      renderHeader: () => (
+        <Box component="span" sx={visuallyHidden}>
+          Actions
+        </Box>
+      ),
+      renderCell: ({ row }) => (
+        <ContactRowMenu
+          name={display.name(row)}
+          actions={rowActions(row)}
+          onAction={(action) => {
+            onRowAction(row, action);
           }}
-        />,
-      ],
+        />
+      ),
     });
   }
   return columns;
 }
+
+const widthOf = (columns: readonly GridColDef<Contact>[], field: string): FitColumn => {
+  const column = columns.find((c) => c.field === field);
+  return { field, width: column?.flex === undefined ? (column?.width ?? 100) : (column.minWidth ?? 50) };
+};
+
+/** The columns always shown, and the optional ones in the order they give way when the table is narrow. */
+export const contactColumnFit = (
+  columns: readonly GridColDef<Contact>[],
+  selectable: boolean,
+): { fixed: FitColumn[]; priority: FitColumn[] } => ({
+  fixed: [
+    ...(selectable ? [{ field: '__check__', width: CHECKBOX_COLUMN_WIDTH }] : []),
+    ...['firstName', 'mobile', ...(columns.some((c) => c.field === 'actions') ? ['actions'] : [])].map((field) => widthOf(columns, field)),
+  ],
+  priority: ['lastName', 'valid', 'email', 'tags', 'blocked', 'created'].map((field) => widthOf(columns, field)),
+});
 
 /** Columns the table starts without (the column chooser adds them). */
 export const initiallyHidden = (attributeNames: readonly string[]): Record<string, boolean> => ({

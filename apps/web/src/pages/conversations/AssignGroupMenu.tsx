@@ -1,12 +1,14 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Check from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import type { Conversation, Group } from '@parley/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useAssignGroup } from '../../inbox/queries';
@@ -15,10 +17,12 @@ interface AssignGroupMenuProps {
   accountId: string;
   conversation: Conversation;
   groups: readonly Group[];
+  /** A phone: an icon with its name as a tooltip. */
+  compact?: boolean;
 }
 
 /** 'Assign group to conversation' (spec dialogs): the account's groups, or none. Shown only when groups exist. */
-export const AssignGroupMenu = ({ accountId, conversation, groups }: AssignGroupMenuProps) => {
+export const AssignGroupMenu = ({ accountId, conversation, groups, compact = false }: AssignGroupMenuProps) => {
   const menuId = useId();
   const snackbar = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -57,21 +61,29 @@ export const AssignGroupMenu = ({ accountId, conversation, groups }: AssignGroup
     );
   };
 
+  const opener = {
+    loading: assign.isPending,
+    'aria-haspopup': 'menu',
+    'aria-controls': anchor === null ? undefined : menuId,
+    'aria-expanded': anchor !== null,
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      setAnchor(event.currentTarget);
+    },
+  } as const;
+
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<GroupsOutlined />}
-        loading={assign.isPending}
-        aria-haspopup="menu"
-        aria-controls={anchor === null ? undefined : menuId}
-        aria-expanded={anchor !== null}
-        onClick={(event) => {
-          setAnchor(event.currentTarget);
-        }}
-      >
-        Assign Group
-      </Button>
+      {compact ? (
+        <Tooltip title="Assign Group">
+          <IconButton aria-label="Assign Group" {...opener}>
+            <GroupsOutlined />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button variant="outlined" startIcon={<GroupsOutlined />} {...opener}>
+          Assign Group
+        </Button>
+      )}
       <Menu
         id={menuId}
         anchorEl={anchor}

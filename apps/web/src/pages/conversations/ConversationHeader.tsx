@@ -1,24 +1,15 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, type Conversation, type Role } from '@parley/shared';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
-import { useGroups } from '../../groups/queries';
-import { conversationTitle } from '../../inbox/format';
-import { useCloseConversation, useMarkConversationRead } from '../../inbox/queries';
-import { AssignGroupMenu } from './AssignGroupMenu';
+import type { Conversation, Role } from '@parley/shared';
+import { Link as RouterLink } from 'react-router';
+import { useIsPhone } from '../../components/useIsPhone';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { ConversationActions, CONVERSATIONS_PATH } from './ConversationActions';
 
-export const CONVERSATIONS_PATH = '/conversations';
+export { CONVERSATIONS_PATH } from './ConversationActions';
 
 interface ConversationHeaderProps {
   accountId: string;
@@ -28,36 +19,41 @@ interface ConversationHeaderProps {
   onPauseReading: (paused: boolean) => void;
 }
 
-/** Who the conversation is with and from which number, and what the user may do with it. */
+/**
+ * Who the conversation is with and from which number, the way back to the list, and what the user may do
+ * with it. On a phone the actions are icons on the name's row.
+ */
 export const ConversationHeader = ({ accountId, role, conversation, onPauseReading }: ConversationHeaderProps) => {
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
+  const display = usePhoneDisplay();
+  const compact = useIsPhone();
   const open = conversation.closed === null;
-  const canAssign = open && can(role, 'conversations.assignGroup');
-  const groups = useGroups(accountId);
-  const groupList = canAssign ? (groups.data?.data ?? []) : [];
-  const close = useCloseConversation(accountId, conversation.id);
-  const markUnread = useMarkConversationRead(accountId, conversation.id);
-  const [confirmingClose, setConfirmingClose] = useState(false);
-  const name = conversationTitle(conversation);
+  const name = display.name(conversation.contact);
+  const number = display.phone(conversation.contact.mobile);
 
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2, borderBottom: 1, borderColor: 'divider', alignItems: { md: 'center' } }}>
+    <Stack
+      direction={{ xs: 'row', sm: 'column', md: 'row' }}
+      spacing={{ xs: 0.5, sm: 1.5 }}
+      sx={{ p: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: 'divider', alignItems: { xs: 'center', sm: 'stretch', md: 'center' } }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flex: 1, minWidth: 0 }}>
-        <IconButton component={RouterLink} to={CONVERSATIONS_PATH} aria-label="Back to Conversations" edge="start">
+        <IconButton component={RouterLink} to={CONVERSATIONS_PATH} aria-label="Back to Conversations" edge="start" sx={{ ml: { xs: 0, sm: -1.5 } }}>
           <ArrowBack />
         </IconButton>
         <Stack sx={{ minWidth: 0 }}>
-          <Typography variant="h1" sx={{ fontSize: '1.375rem' }} noWrap>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.125rem', sm: '1.375rem' } }} noWrap>
             {name}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-            <Typography variant="body2" color="text.secondary" data-testid="contact-number">
-              {conversation.contact.mobile}
-            </Typography>
+            {/* A nameless contact's title is its number already. */}
+            {number !== name && (
+              <Typography variant="body2" color="text.secondary" data-testid="contact-number" noWrap>
+                {number}
+              </Typography>
+            )}
             {conversation.phoneNumber !== null && (
-              <Typography variant="body2" color="text.secondary" data-testid="our-number">
-                via {conversation.phoneNumber.number}
+              <Typography variant="body2" color="text.secondary" data-testid="our-number" noWrap>
+                via {display.phone(conversation.phoneNumber.number)}
               </Typography>
             )}
             {conversation.group !== null && <Chip size="small" label={conversation.group.name} aria-label={`Group ${conversation.group.name}`} />}
@@ -67,65 +63,14 @@ export const ConversationHeader = ({ accountId, role, conversation, onPauseReadi
           </Stack>
         </Stack>
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
-        {groupList.length > 0 && <AssignGroupMenu accountId={accountId} conversation={conversation} groups={groupList} />}
-        {open && can(role, 'messages.markRead') && (
-          <Button
-            variant="outlined"
-            startIcon={<MarkChatUnreadOutlined />}
-            loading={markUnread.isPending}
-            onClick={() => {
-              onPauseReading(true);
-              markUnread.mutate(
-                { read: false },
-                {
-                  // Back to the list, where it now shows unread (staying would read it again).
-                  onSuccess: () => void navigate(CONVERSATIONS_PATH),
-                  onError: (error) => {
-                    onPauseReading(false);
-                    snackbar.show(errorMessage(error));
-                  },
-                },
-              );
-            }}
-          >
-            Mark Unread
-          </Button>
-        )}
-        {open && can(role, 'conversations.close') && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<CloseOutlined />}
-            onClick={() => {
-              close.reset();
-              setConfirmingClose(true);
-            }}
-          >
-            Close Conversation
-          </Button>
-        )}
-      </Stack>
-      {confirmingClose && (
-        <ConfirmDialog
-          title="Close Conversation"
-          message={`Close the conversation with ${name}? It cannot be answered once closed; their next message starts a new one.`}
-          confirmLabel="Close"
-          pending={close.isPending}
-          error={close.isError ? <ErrorAlert message={errorMessage(close.error)} /> : undefined}
-          onConfirm={() => {
-            close.mutate(undefined, {
-              onSuccess: () => {
-                snackbar.show(`Closed the conversation with ${name}`);
-                void navigate(CONVERSATIONS_PATH);
-              },
-            });
-          }}
-          onCancel={() => {
-            setConfirmingClose(false);
-          }}
-        />
-      )}
+      <ConversationActions
+        accountId={accountId}
+        role={role}
+        conversation={conversation}
+        name={name}
+        compact={compact}
+        onPauseReading={onPauseReading}
+      />
     </Stack>
   );
 };

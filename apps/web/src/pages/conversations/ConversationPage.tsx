@@ -8,9 +8,10 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { conversationTitle, messageTime } from '../../inbox/format';
+import { messageTime } from '../../inbox/format';
 import { useConversation } from '../../inbox/queries';
 import { useSession } from '../../session/sessionContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import type { PageProps } from '../pageProps';
 import { CONVERSATIONS_PATH, ConversationHeader } from './ConversationHeader';
 import { MessageHistory } from './MessageHistory';
@@ -45,6 +46,7 @@ interface ConversationViewProps {
 
 const ConversationView = ({ accountId, role, conversationId, verified }: ConversationViewProps) => {
   const conversation = useConversation(accountId, conversationId);
+  const display = usePhoneDisplay();
   const [searchParams] = useSearchParams();
   const [readingPaused, setReadingPaused] = useState(false);
   useMarkReadOnView(accountId, conversation.data, can(role, 'messages.markRead') && !readingPaused);
@@ -75,7 +77,7 @@ const ConversationView = ({ accountId, role, conversationId, verified }: Convers
   const current = conversation.data;
   const open = current.closed === null;
   return (
-    <Paper variant="outlined" component="section" aria-label={`Conversation with ${conversationTitle(current)}`} sx={{ overflow: 'hidden' }}>
+    <Paper variant="outlined" component="section" aria-label={`Conversation with ${display.name(current.contact)}`} sx={{ overflow: 'hidden' }}>
       <ConversationHeader accountId={accountId} role={role} conversation={current} onPauseReading={setReadingPaused} />
       <MessageHistory accountId={accountId} conversationId={current.id} contactId={current.contact.id} />
       {!open && (

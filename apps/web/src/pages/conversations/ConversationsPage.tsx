@@ -13,9 +13,11 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useIsPhone } from '../../components/useIsPhone';
 import { INBOX_FETCH_DEBOUNCE_MS } from '../../inbox/invalidationBatcher';
 import { useConversationList } from '../../inbox/queries';
 import { useSession } from '../../session/sessionContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { useDebouncedValue } from '../contacts/timing';
 import type { PageProps } from '../pageProps';
 import { conversationColumns } from './conversationColumns';
@@ -38,7 +40,10 @@ const ConversationsTable = ({ title, accountId, role }: PageProps & { accountId:
   const q = useDebouncedValue(search.trim(), INBOX_FETCH_DEBOUNCE_MS);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: CONTACT_PAGE_SIZES[0] });
   const [starting, setStarting] = useState(false);
-  const columns = useMemo(() => conversationColumns(), []);
+  const display = usePhoneDisplay();
+  // A phone lists conversations as a messaging app does: one column, the name over the last message.
+  const compact = useIsPhone();
+  const columns = useMemo(() => conversationColumns(display, compact), [display, compact]);
 
   const conversations = useConversationList(accountId, {
     closed,
@@ -69,30 +74,32 @@ const ConversationsTable = ({ title, accountId, role }: PageProps & { accountId:
           }}
           sx={{ minWidth: 240 }}
         />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={closed}
-              onChange={(event) => {
-                setClosed(event.target.checked);
-                firstPage();
-              }}
-            />
-          }
-          label="Closed"
-        />
-        <FormControlLabel
-          control={
-            <Switch
-              checked={unreadOnly}
-              onChange={(event) => {
-                setUnreadOnly(event.target.checked);
-                firstPage();
-              }}
-            />
-          }
-          label="Unread Only"
-        />
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={closed}
+                onChange={(event) => {
+                  setClosed(event.target.checked);
+                  firstPage();
+                }}
+              />
+            }
+            label="Closed"
+          />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={unreadOnly}
+                onChange={(event) => {
+                  setUnreadOnly(event.target.checked);
+                  firstPage();
+                }}
+              />
+            }
+            label="Unread Only"
+          />
+        </Stack>
         <Box sx={{ flex: 1 }} />
         {can(role, 'conversations.start') && (
           <Button
@@ -121,6 +128,7 @@ const ConversationsTable = ({ title, accountId, role }: PageProps & { accountId:
           disableColumnSorting
           disableColumnFilter
           disableRowSelectionOnClick
+          rowHeight={compact ? 68 : 52}
           getRowClassName={({ row }) => (row.unread.length > 0 ? 'conversation-unread' : '')}
           onRowClick={(params: GridRowParams<Conversation>) => void navigate(conversationPath(params.row.id))}
           slots={{

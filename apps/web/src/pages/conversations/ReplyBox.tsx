@@ -75,7 +75,8 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
         disabled={reply.isPending}
         autoFocus={autoFocus}
       />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+      {/* On a phone the send buttons go under the template and attachment buttons rather than off the edge. */}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Button
             size="small"

@@ -17,13 +17,14 @@ import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useIsPhone } from '../../components/useIsPhone';
 import { lastMessageSummary, messageTime } from '../../inbox/format';
 import { useFetchContactConversations, useStartConversation } from '../../inbox/queries';
-import { contactName } from '../contacts/contactName';
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
 import { unreachableReason } from '../../sendMessage/RecipientPicker';
 import { SenderNumberSelect } from '../../sendMessage/SenderNumberSelect';
 import { useRecipientSearch } from '../../sendMessage/sendMessageQueries';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../../settings/phoneNumbers/queries';
 import { composePath, conversationPath } from './paths';
 
@@ -51,6 +52,8 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
   const fetchConversations = useFetchContactConversations(accountId);
   const start = useStartConversation(accountId);
   const numbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
+  const phone = useIsPhone();
   const active = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
   const [phoneNumberId, setPhoneNumberId] = useState('');
 
@@ -82,7 +85,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
 
   const busy = step.kind === 'checking' || start.isPending;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id={titleId}>Start Conversation</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -120,7 +123,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
             // The server searched already: every option it answered is a match.
             filterOptions={(options) => options}
             isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-            getOptionLabel={(contact) => contactName(contact)}
+            getOptionLabel={(contact) => display.name(contact)}
             noOptionsText={q === '' ? 'Type a name, number or email' : 'No Contacts Exist'}
             renderOption={(props, contact) => {
               const { key, ...rest } = props;
@@ -128,8 +131,8 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
               return (
                 <li key={key} {...rest}>
                   <ListItemText
-                    primary={contactName(contact)}
-                    secondary={[contact.mobile.number, reason].filter((part) => part !== null && part !== '').join(' · ')}
+                    primary={display.name(contact)}
+                    secondary={[display.phone(contact.mobile.number), reason].filter((part) => part !== null && part !== '').join(' · ')}
                   />
                 </li>
               );
@@ -145,7 +148,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
           {step.kind === 'choosing' && (
             <>
               <Typography variant="body2" color="text.secondary">
-                {contactName(step.contact)} already has {step.conversations.length === 1 ? 'a conversation' : 'conversations'}. Open one:
+                {display.name(step.contact)} already has {step.conversations.length === 1 ? 'a conversation' : 'conversations'}. Open one:
               </Typography>
               <List aria-label="Conversations of the contact" disablePadding>
                 {step.conversations.map((c) => (
@@ -153,7 +156,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
                     <ListItemText
                       primary={lastMessageSummary(c.lastMessage)}
                       secondary={[
-                        c.phoneNumber === null ? null : `via ${c.phoneNumber.number}`,
+                        c.phoneNumber === null ? null : `via ${display.phone(c.phoneNumber.number)}`,
                         c.group?.name ?? null,
                         messageTime(c.lastMessage?.created ?? c.updated.at),
                       ]
@@ -168,7 +171,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
           )}
           {step.kind === 'unreachable' && (
             <Alert severity="warning">
-              {contactName(step.contact)} cannot be texted ({step.reason}), so no conversation can start.
+              {display.name(step.contact)} cannot be texted ({step.reason}), so no conversation can start.
             </Alert>
           )}
           {step.kind === 'failed' && <ErrorAlert message={step.message} />}

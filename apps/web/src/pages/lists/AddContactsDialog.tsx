@@ -21,6 +21,7 @@ import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { listMembersQueryKey, listQueryKey, listsQueryKey } from './queries';
 
 /** spec §9: contact fetches are debounced 500 ms. */
@@ -39,8 +40,6 @@ const useDebounced = (value: string, ms: number): string => {
   }, [value, ms]);
   return debounced;
 };
-
-const nameOf = (c: Pick<Contact, 'firstName' | 'lastName'>): string => `${c.firstName} ${c.lastName}`.trim();
 
 interface AddContactsDialogProps {
   accountId: string;
@@ -99,6 +98,7 @@ export const AddContactsDialog = ({ accountId, listId, listName, onClose }: AddC
     });
   };
   const found = search.data?.data ?? [];
+  const display = usePhoneDisplay();
   const more = (search.data?.pagination.totalCount ?? 0) - found.length;
 
   return (
@@ -131,7 +131,7 @@ export const AddContactsDialog = ({ accountId, listId, listName, onClose }: AddC
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <Checkbox edge="start" checked={chosen.has(contact.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-labelledby': labelId } }} />
                 </ListItemIcon>
-                <ListItemText id={labelId} primary={nameOf(contact) || contact.mobile.number} secondary={[contact.mobile.number, contact.email].filter(Boolean).join(' · ')} />
+                <ListItemText id={labelId} primary={display.name(contact)} secondary={[display.phone(contact.mobile.number), contact.email].filter(Boolean).join(' · ')} />
               </ListItemButton>
             );
           })}

@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { listMembersQueryKey, listQueryKey, listsQueryKey, useListMembers } from './queries';
 
 /** spec §9: tables page by 10, with 10, 25 or 50 rows. */
@@ -36,7 +37,6 @@ const statusColor = (status: ListMembershipStatus): 'default' | 'success' | 'war
 
 const dateTime = (iso: string | null): string =>
   iso === null ? '' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const nameOf = (m: ListMember): string => `${m.contact.firstName} ${m.contact.lastName}`.trim();
 
 interface MembersGridProps {
   accountId: string;
@@ -53,6 +53,8 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
   const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] ?? 10 });
   const members = useListMembers(accountId, listId, paging);
   const [removing, setRemoving] = useState<ListMember | null>(null);
+  const display = usePhoneDisplay();
+  const nameOf = (m: ListMember): string => display.name(m.contact);
 
   const refresh = () =>
     Promise.all([
@@ -65,7 +67,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
       api.put(`/v1/accounts/${accountId}/lists/${listId}/contacts/${member.contactId}`, { status }),
     onSuccess: async (_answer, { member, status }) => {
       await refresh();
-      snackbar.show(`${nameOf(member) || member.contact.mobile.number} ${status === 'optedIn' ? 'opted in to' : 'opted out of'} ${listName}`);
+      snackbar.show(`${nameOf(member)} ${status === 'optedIn' ? 'opted in to' : 'opted out of'} ${listName}`);
     },
     onError: (error) => {
       snackbar.show(`${LIST_SAVE_FAILED_MESSAGE}: ${errorMessage(error)}`);
@@ -85,8 +87,8 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
   const { reset: resetRemove } = remove;
   const columns = useMemo<GridColDef<ListMember>[]>(() => {
     const base: GridColDef<ListMember>[] = [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, row) => nameOf(row) },
-      { field: 'mobile', headerName: 'Mobile', minWidth: 130, sortable: false, valueGetter: (_v, row) => row.contact.mobile.number },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150, sortable: false, valueGetter: (_v, row) => `${row.contact.firstName} ${row.contact.lastName}`.trim() },
+      { field: 'mobile', headerName: 'Mobile', minWidth: 130, sortable: false, valueGetter: (_v, row) => display.phone(row.contact.mobile.number) },
       { field: 'email', headerName: 'Email', flex: 1, minWidth: 160, sortable: false, valueGetter: (_v, row) => row.contact.email ?? '' },
       {
         field: 'status',
@@ -110,7 +112,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
-          const who = nameOf(row) || row.contact.mobile.number;
+          const who = display.name(row.contact);
           const next: MemberConsentStatus = row.status === 'optedIn' ? 'optedOut' : 'optedIn';
           return (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
@@ -129,7 +131,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
         },
       },
     ];
-  }, [canWrite, changeConsent, resetRemove]);
+  }, [canWrite, changeConsent, resetRemove, display]);
 
   return (
     <>
@@ -154,7 +156,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
       {removing !== null && (
         <ConfirmDialog
           title="Remove from List"
-          message={`Take ${nameOf(removing) || removing.contact.mobile.number} off ${listName}? The contact stays in the account.`}
+          message={`Take ${nameOf(removing)} off ${listName}? The contact stays in the account.`}
           confirmLabel="Remove"
           pending={remove.isPending}
           error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { SimulatorNumber } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { usePhoneSend } from './queries';
 
 interface NewPhoneFormProps {
@@ -17,6 +18,7 @@ interface NewPhoneFormProps {
 /** A customer who texts first: any phone number texts one of the account's simulator numbers. */
 export const NewPhoneForm = ({ accountId, numbers }: NewPhoneFormProps) => {
   const send = usePhoneSend(accountId);
+  const display = usePhoneDisplay();
   const [phone, setPhone] = useState('');
   const [chosen, setChosen] = useState('');
   const [text, setText] = useState('');
@@ -69,14 +71,14 @@ export const NewPhoneForm = ({ accountId, numbers }: NewPhoneFormProps) => {
           >
             {numbers.map((n) => (
               <MenuItem key={n.number} value={n.number}>
-                {n.number}
+                {display.phone(n.number)}
               </MenuItem>
             ))}
           </TextField>
         )}
         <TextField
           size="small"
-          label={numbers.length > 1 ? 'Message' : `Message to ${to}`}
+          label={numbers.length > 1 ? 'Message' : `Message to ${display.phone(to)}`}
           value={text}
           onChange={(event) => {
             setText(event.target.value);

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { SimulatorMessage, SimulatorNumber, SimulatorPhone } from '@parley/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { usePhoneSend, usePhoneThread } from './queries';
 import { bubbleSide, defaultBusinessNumber, statusLine } from './simulatorView';
 
@@ -29,6 +30,7 @@ const counts = ({ counts: c }: SimulatorPhone): string =>
   );
 
 const Bubble = ({ message, showBusiness, onMediaLoad }: { message: SimulatorMessage; showBusiness: boolean; onMediaLoad: () => void }) => {
+  const display = usePhoneDisplay();
   const side = bubbleSide(message.kind);
   if (side === 'call') {
     return (
@@ -39,7 +41,7 @@ const Bubble = ({ message, showBusiness, onMediaLoad }: { message: SimulatorMess
             {message.body}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {statusLine(message)} from {message.businessNumber}
+            {statusLine(message)} from {display.phone(message.businessNumber)}
           </Typography>
         </Box>
       </Stack>
@@ -80,7 +82,7 @@ const Bubble = ({ message, showBusiness, onMediaLoad }: { message: SimulatorMess
         color={failed ? 'error' : 'text.secondary'}
         sx={{ display: 'block', textAlign: received ? 'left' : 'right', px: 0.5 }}
       >
-        {showBusiness ? `${received ? 'From' : 'To'} ${message.businessNumber} · ` : ''}
+        {showBusiness ? `${received ? 'From' : 'To'} ${display.phone(message.businessNumber)} · ` : ''}
         {statusLine(message)}
       </Typography>
     </Box>
@@ -91,6 +93,8 @@ const Bubble = ({ message, showBusiness, onMediaLoad }: { message: SimulatorMess
 export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps) => {
   const thread = usePhoneThread(accountId, phone.number, phone.updated.at);
   const send = usePhoneSend(accountId);
+  const display = usePhoneDisplay();
+  const shown = display.phone(phone.number);
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const to = chosen !== null && numbers.some((n) => n.number === chosen) ? chosen : defaultBusinessNumber(phone, numbers);
@@ -129,13 +133,13 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
     >
       <Box sx={{ px: 2, pt: 1.5, pb: 1, bgcolor: 'grey.900', color: 'common.white' }}>
         <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
-          {phone.number}
+          {shown}
         </Typography>
         <Typography variant="caption" sx={{ opacity: 0.8 }}>
           {counts(phone)}
         </Typography>
       </Box>
-      <Stack ref={scroller} spacing={1} sx={{ flex: 1, overflowY: 'auto', p: 1.5, bgcolor: 'background.default' }} aria-label={`Messages of ${phone.number}`}>
+      <Stack ref={scroller} spacing={1} sx={{ flex: 1, overflowY: 'auto', p: 1.5, bgcolor: 'background.default' }} aria-label={`Messages of ${shown}`}>
         {thread.isError && (
           <Typography variant="body2" color="error">
             {errorMessage(thread.error)}
@@ -169,7 +173,7 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
             >
               {numbers.map((n) => (
                 <MenuItem key={n.number} value={n.number}>
-                  {n.name === '' ? n.number : `${n.number} (${n.name})`}
+                  {n.name === '' ? display.phone(n.number) : `${display.phone(n.number)} (${n.name})`}
                 </MenuItem>
               ))}
             </TextField>
@@ -187,7 +191,7 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
                   multiline
                   maxRows={3}
                   placeholder="Reply"
-                  slotProps={{ htmlInput: { 'aria-label': `Reply from ${phone.number}`, maxLength: 1600 } }}
+                  slotProps={{ htmlInput: { 'aria-label': `Reply from ${shown}`, maxLength: 1600 } }}
                   value={text}
                   onChange={(event) => {
                     setText(event.target.value);

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useConfig } from '../../app/configContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../session/sessionContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import type { PageProps } from '../pageProps';
 import { NewPhoneForm } from './NewPhoneForm';
 import { PhoneCard } from './PhoneCard';
@@ -35,6 +36,7 @@ const Phones = ({ accountId, role }: { accountId: string; role: Role }) => {
   const phones = useSimulatorPhones(accountId);
   const numbers = useSimulatorNumbers(accountId);
   const canSend = can(role, 'messages.send');
+  const display = usePhoneDisplay();
   const active = numbers.data ?? [];
   const list = phones.data?.data ?? [];
 
@@ -53,7 +55,7 @@ const Phones = ({ accountId, role }: { accountId: string; role: Role }) => {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {active.length === 0
               ? 'This account has no simulator number yet.'
-              : `This account's simulator ${active.length === 1 ? 'number is' : 'numbers are'} ${active.map((n) => n.number).join(', ')}.`}
+              : `This account's simulator ${active.length === 1 ? 'number is' : 'numbers are'} ${active.map((n) => display.phone(n.number)).join(', ')}.`}
           </Typography>
         </Paper>
       )}

@@ -222,7 +222,7 @@ export const TemplateDialog = ({ accountId, template, type, onClose }: TemplateD
                 <FormControl error={fieldState.invalid}>
                   {sample !== null && (
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                      {sampleCaption(sample)}
+                      {sampleCaption(sample, account.data?.defaults.country.code ?? null)}
                     </Typography>
                   )}
                   <MessageEditor

@@ -20,6 +20,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useGroups } from '../../groups/queries';
 import { useSession } from '../../session/sessionContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { usePhoneNumbers } from '../../settings/phoneNumbers/queries';
 import { useAccountUsers } from '../../settings/queries';
 import { useTemplateWebhookLinks } from './queries';
@@ -51,6 +52,7 @@ export const WebhookLinksDialog = ({ accountId, template, role, onClose }: Webho
     () => (users.data ?? []).filter((u) => u.status === 'active' && can(u.role, 'messages.send')),
     [users.data],
   );
+  const display = usePhoneDisplay();
   const activeNumbers = useMemo(() => (numbers.data ?? []).filter((n) => n.status === 'active'), [numbers.data]);
 
   const copy = (link: string): void => {
@@ -113,7 +115,7 @@ export const WebhookLinksDialog = ({ accountId, template, role, onClose }: Webho
               {activeNumbers.length > 0 && <ListSubheader>Phone numbers</ListSubheader>}
               {activeNumbers.map((n) => (
                 <MenuItem key={n.id} value={n.id}>
-                  {n.name === '' ? n.number : `${n.number} (${n.name})`}
+                  {n.name === '' ? display.phone(n.number) : `${display.phone(n.number)} (${n.name})`}
                 </MenuItem>
               ))}
             </TextField>

@@ -1,5 +1,4 @@
-import type { Contact } from '@parley/shared';
-import { contactName } from '../contacts/contactName';
+import { displayName, formatPhoneNumber, type Contact } from '@parley/shared';
 
 /*
  * The contact a template's counts and price are worked out for: tokens change the length, so the editor
@@ -41,8 +40,10 @@ export const builtInSampleContact = (country: string): Contact => ({
 export const sampleRecipient = (firstContact: Contact | null, country: string): SampleRecipient =>
   firstContact === null ? { contact: builtInSampleContact(country), source: 'builtIn' } : { contact: firstContact, source: 'firstContact' };
 
-/** The line under the editor that says whose message the counts describe. */
-export const sampleCaption = ({ contact, source }: SampleRecipient): string =>
-  source === 'firstContact'
-    ? `Counts and price are for the account's first contact, ${contactName(contact)} (${contact.mobile.number}), with the tokens filled in.`
-    : `The account has no contacts yet: counts and price are for a sample contact, ${contactName(contact)} (${contact.mobile.number}), with no attributes.`;
+/** The line under the editor that says whose message the counts describe (numbers read for `accountCountry`). */
+export const sampleCaption = ({ contact, source }: SampleRecipient, accountCountry: string | null): string => {
+  const who = `${displayName(contact, accountCountry)} (${formatPhoneNumber(contact.mobile.number, accountCountry)})`;
+  return source === 'firstContact'
+    ? `Counts and price are for the account's first contact, ${who}, with the tokens filled in.`
+    : `The account has no contacts yet: counts and price are for a sample contact, ${who}, with no attributes.`;
+};

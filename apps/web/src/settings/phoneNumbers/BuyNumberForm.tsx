@@ -18,6 +18,7 @@ import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { countryMenuItems } from '../../components/countryMenuItems';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { useAvailableNumbers } from './queries';
 
 interface BuyNumberFormProps {
@@ -35,6 +36,7 @@ export const BuyNumberForm = ({ accountId, defaultCountry, onCancel, onAdded }: 
   const [name, setName] = useState('');
   const [tried, setTried] = useState(false);
   const available = useAvailableNumbers(accountId, country, true);
+  const display = usePhoneDisplay();
   const buy = useMutation({
     mutationFn: async () =>
       (await api.post<{ data: PhoneNumber }>(`/v1/accounts/${accountId}/phonenumbers`, { number: chosen, name: name.trim() })).data,
@@ -79,7 +81,7 @@ export const BuyNumberForm = ({ accountId, defaultCountry, onCancel, onAdded }: 
                 sx={{ maxHeight: 240, overflowY: 'auto', flexWrap: 'nowrap' }}
               >
                 {available.data.map((n) => (
-                  <FormControlLabel key={n.number} value={n.number} control={<Radio size="small" />} label={n.number} />
+                  <FormControlLabel key={n.number} value={n.number} control={<Radio size="small" />} label={display.phone(n.number)} />
                 ))}
               </RadioGroup>
               {tried && chosen === '' && <FormHelperText>{validationMessages.required}</FormHelperText>}

@@ -22,6 +22,7 @@ import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { configFormValues } from './configForm';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { phoneNumbersQueryKey } from './queries';
 
 interface PhoneNumberConfigDialogProps {
@@ -35,6 +36,7 @@ export const PhoneNumberConfigDialog = ({ accountId, phoneNumber, onClose }: Pho
   const api = useApiClient();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const display = usePhoneDisplay();
   const { register, control, handleSubmit, formState } = useForm<UpdatePhoneNumberInput, unknown, UpdatePhoneNumber>({
     resolver: zodResolver(updatePhoneNumberSchema),
     defaultValues: configFormValues(phoneNumber),
@@ -62,7 +64,7 @@ export const PhoneNumberConfigDialog = ({ accountId, phoneNumber, onClose }: Pho
         <DialogTitle id="phone-number-config-title">Phone Number Configuration</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Number" value={phoneNumber.number} disabled />
+            <TextField label="Number" value={display.phone(phoneNumber.number)} disabled />
             <TextField label="Name" {...register('name')} error={!!e.name} helperText={e.name?.message} />
             <TextField
               label="Forward To"

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../session/queries';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { AddPhoneNumberDialog } from './AddPhoneNumberDialog';
 import { PhoneNumberConfigDialog } from './PhoneNumberConfigDialog';
 import { needsVerification, phoneNumberCells, showsAddNumber } from './phoneNumberRules';
@@ -31,6 +32,7 @@ const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', 
 export const PhoneNumbersTab = ({ accountId }: { accountId: string }) => {
   const account = useAccount(accountId);
   const numbers = usePhoneNumbers(accountId);
+  const display = usePhoneDisplay();
   const [open, setOpen] = useState<Open>(null);
   const role = account.data?.user.role ?? 'ReadOnly';
   const manages = can(role, 'phoneNumbers.manage');
@@ -71,7 +73,7 @@ export const PhoneNumbersTab = ({ accountId }: { accountId: string }) => {
             </TableHead>
             <TableBody>
               {numbers.data.map((number) => {
-                const cells = phoneNumberCells(number);
+                const cells = phoneNumberCells(number, display.phone);
                 return (
                   <TableRow key={number.id}>
                     <TableCell>{cells.name}</TableCell>
@@ -85,13 +87,13 @@ export const PhoneNumbersTab = ({ accountId }: { accountId: string }) => {
                     <TableCell>{cells.universalReply}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {manages && needsVerification(number) && (
-                        <Button size="small" onClick={() => { setOpen({ kind: 'verify', id: number.id }); }} aria-label={`Verify ${number.number}`}>
+                        <Button size="small" onClick={() => { setOpen({ kind: 'verify', id: number.id }); }} aria-label={`Verify ${cells.number}`}>
                           Verify
                         </Button>
                       )}
                       {manages && (
                         <IconButton
-                          aria-label={`Configure ${number.number}`}
+                          aria-label={`Configure ${cells.number}`}
                           title="Configure"
                           size="small"
                           onClick={() => { setOpen({ kind: 'configure', number }); }}

@@ -21,6 +21,7 @@ import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { phoneNumbersQueryKey } from './queries';
 
 interface VerifyPhoneNumberDialogProps {
@@ -36,6 +37,7 @@ export const VerifyPhoneNumberDialog = ({ accountId, phoneNumberId, number, onCl
   const api = useApiClient();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
+  const display = usePhoneDisplay();
   const base = `/v1/accounts/${accountId}/phonenumbers/${phoneNumberId}/verify`;
   const call = useMutation({
     mutationFn: async () => (await api.get<{ data: VerificationCall }>(base)).data,
@@ -56,7 +58,8 @@ export const VerifyPhoneNumberDialog = ({ accountId, phoneNumberId, number, onCl
     verify.mutate(values);
   };
   const placed = call.data ?? null;
-  const target = placed?.number ?? number ?? 'the number';
+  const shown = placed?.number ?? number;
+  const target = shown === null ? 'the number' : display.phone(shown);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="verify-phone-number-title" fullWidth maxWidth="xs">

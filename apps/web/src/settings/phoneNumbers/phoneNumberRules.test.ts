@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roles, type PhoneNumber } from '@parley/shared';
+import { formatPhoneNumber, roles, type PhoneNumber } from '@parley/shared';
 import { needsVerification, numberToVerify, phoneNumberCells, showsAddNumber } from './phoneNumberRules';
 
 const number = (overrides: Partial<PhoneNumber> = {}): PhoneNumber => ({
@@ -54,19 +54,20 @@ describe('the Add button', () => {
 
 describe('a row of the table', () => {
   it('shows the status and type capitalised, the country by name and blanks as a dash', () => {
-    expect(phoneNumberCells(number({ status: 'unverified', type: 'tollfree', country: 'GB' }))).toEqual({
+    const asInUs = (e164: string) => formatPhoneNumber(e164, 'US');
+    expect(phoneNumberCells(number({ status: 'unverified', type: 'tollfree', country: 'GB' }), asInUs)).toEqual({
       name: '—',
-      number: '+14155550123',
+      number: '(415) 555-0123',
       status: 'Unverified',
       country: 'United Kingdom',
       type: 'Toll Free',
       forwardTo: '—',
       universalReply: 'No',
     });
-    expect(phoneNumberCells(number({ name: 'Front desk', forwardTo: '+14155550199', universalReply: true }))).toMatchObject({
+    expect(phoneNumberCells(number({ name: 'Front desk', forwardTo: '+447400123456', universalReply: true }), asInUs)).toMatchObject({
       name: 'Front desk',
       status: 'Active',
-      forwardTo: '+14155550199',
+      forwardTo: '+44 7400 123456',
       universalReply: 'Yes',
     });
   });

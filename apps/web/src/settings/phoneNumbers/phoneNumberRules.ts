@@ -24,13 +24,13 @@ export const countryName = (code: string): string => {
   }
 };
 
-/** The cells of a row of the Phone Numbers table, as text. */
-export const phoneNumberCells = (number: PhoneNumber) => ({
+/** The cells of a row of the Phone Numbers table, as text; `phone` writes a number as the account reads it. */
+export const phoneNumberCells = (number: PhoneNumber, phone: (e164: string) => string) => ({
   name: number.name === '' ? '—' : number.name,
-  number: number.number,
+  number: phone(number.number),
   status: phoneNumberStatusLabels[number.status],
   country: countryName(number.country),
   type: phoneNumberTypeLabels[number.type],
-  forwardTo: number.forwardTo ?? '—',
+  forwardTo: number.forwardTo === null ? '—' : phone(number.forwardTo),
   universalReply: number.universalReply ? 'Yes' : 'No',
 });

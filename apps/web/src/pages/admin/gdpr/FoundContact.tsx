@@ -14,6 +14,7 @@ import { useApiClient } from '../../../api/apiContext';
 import { errorMessage } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { usePhoneDisplay } from '../../../session/usePhoneDisplay';
 
 type Found = NonNullable<PrivacySearchResult>;
 
@@ -53,7 +54,9 @@ export const FoundContact = ({ accountId, found, onRemoved }: FoundContactProps)
   const api = useApiClient();
   const { contact, holdings } = found;
   const [confirming, setConfirming] = useState(false);
-  const name = `${contact.firstName} ${contact.lastName}`.trim() || 'No name';
+  const display = usePhoneDisplay();
+  const name = display.name(contact);
+  const number = display.phone(contact.mobile.number);
   const download = useMutation({
     mutationFn: () => api.get<string>(`/v1/accounts/${accountId}/gdpr/download/${contact.id}`),
     onSuccess: (csv) => {
@@ -77,7 +80,7 @@ export const FoundContact = ({ accountId, found, onRemoved }: FoundContactProps)
           {name}
         </Typography>
         <Stack spacing={0.5}>
-          <Field label="Mobile" value={`${contact.mobile.number} (${contact.mobile.country})${contact.valid ? '' : ' · invalid'}`} />
+          <Field label="Mobile" value={`${number} (${contact.mobile.country})${contact.valid ? '' : ' · invalid'}`} />
           <Field label="Email" value={contact.email ?? '—'} />
           <Field label="Created" value={new Date(contact.created.at).toLocaleString()} />
           {contact.blocked !== null && <Field label="Blocked" value={new Date(contact.blocked).toLocaleString()} />}
@@ -108,7 +111,7 @@ export const FoundContact = ({ accountId, found, onRemoved }: FoundContactProps)
       {confirming && (
         <ConfirmDialog
           title="Delete Permanently"
-          message={`Delete ${name} (${contact.mobile.number}) and everything held about them: list memberships, conversations and messages? This cannot be undone.`}
+          message={`Delete ${name === number ? name : `${name} (${number})`} and everything held about them: list memberships, conversations and messages? This cannot be undone.`}
           confirmLabel="Delete Permanently"
           pending={remove.isPending}
           error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
