@@ -20,6 +20,19 @@ test('an administrator requests API credentials and invites a read-only user, wh
   const topBar = page.getByRole('banner');
   await expect(topBar.getByTestId('account-name')).toHaveText(e2eAccountName);
   await expect(topBar.getByRole('button', { name: /^Upgrade \(\d+ days? left\)$/ })).toBeVisible();
+  // Upgrade opens the Plan tab, which says what the trial is, what it lacks and how to leave it, with no button
+  // that would do nothing.
+  await topBar.getByRole('button', { name: /^Upgrade/ }).click();
+  const upgrade = page.getByRole('dialog', { name: /Account Settings/ });
+  await expect(upgrade.getByRole('tab', { name: 'Plan' })).toHaveAttribute('aria-selected', 'true');
+  const trial = upgrade.getByRole('region', { name: 'Trial plan' });
+  await expect(trial).toContainText(/A trial lasts 15 days.* \d+ days? left\./);
+  await expect(trial).toContainText('Auto responders');
+  await expect(trial).toContainText('--plan starter');
+  await expect(trial).toContainText('Changing the plan from Parley is not available yet');
+  await expect(trial.getByRole('button')).toHaveCount(0);
+  await upgrade.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(upgrade).toBeHidden();
   const quickActions = page.getByRole('region', { name: 'Quick actions' }).last();
   for (const action of ['Send Message', 'Create Contact', 'Create Campaign']) {
     await expect(quickActions.getByRole('link', { name: action })).toBeVisible();

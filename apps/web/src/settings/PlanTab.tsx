@@ -11,6 +11,7 @@ import { errorMessage } from '../api/client';
 import { useConfig } from '../app/configContext';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useAccount } from '../session/queries';
+import { useOptionalSession } from '../session/sessionContext';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountOptionSwitches } from './AccountOptionSwitches';
 import { ApiCredentialsSection } from './ApiCredentialsSection';
@@ -20,6 +21,7 @@ import { ReportDownloadsSection } from './ReportDownloadsSection';
 import { approximateMessageCount } from './messageEstimate';
 import { showsTopUpButton } from './topUp';
 import { TopUpDialog } from './TopUpDialog';
+import { TrialPlanSection } from './TrialPlanSection';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <Box>
@@ -38,6 +40,7 @@ const balanceText = (account: Account): string => {
 
 export const PlanTab = ({ accountId }: { accountId: string }) => {
   const account = useAccount(accountId);
+  const ownerEmail = useOptionalSession()?.profile.email ?? 'you@example.com';
   const { sandboxTopUp } = useConfig();
   const [closing, setClosing] = useState(false);
   const [toppingUp, setToppingUp] = useState(false);
@@ -48,6 +51,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
 
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
+      {data.plan.isTrial && data.trial !== undefined && <TrialPlanSection trial={data.trial} ownerEmail={ownerEmail} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
         <Detail label="Account Name" value={data.name} />
         <Detail label="Country" value={data.defaults.country.name} />
