@@ -18,6 +18,14 @@ import { vacuumGrownTables } from './tableVacuum.js';
  *
  * Given a way to tell that the database is quiet, it also does the vacuum part (tableVacuum.ts) in rounds
  * that find it so.
+ *
+ * ANALYZE counts only committed rows but records the table's whole size, uncommitted pages included. An
+ * ANALYZE that ran while another session was still inserting would leave the table's statistics near empty
+ * with a size that no longer looks grown, and the keeper would not come back to it until it grew by half
+ * again. So each ANALYZE first takes a SHARE lock without waiting: it is refused while any transaction holds
+ * uncommitted writes to the table, and the table, still grown, is analyzed in a later round. (The embedded
+ * database has one session, so there the lock is always free; on PostgreSQL autovacuum does this work, and
+ * the keeper runs only in tests there.)
  */
 
 /** Grown by this factor since the last ANALYZE. */
@@ -25,6 +33,20 @@ const GROWTH = 1.5;
 /** And by at least this many pages (8 kB each): small tables are left alone until they matter. */
 const MIN_GROWTH_PAGES = 8;
 const CHECK_INTERVAL_MS = 5000;
+/** SQL state of a lock refused by NOWAIT. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/** Runs `run` once after `ms` milliseconds; answers a function that cancels it. */
+export type Wait = (ms: number, run: () => void) => () => void;
+
+/** The process's timers, not holding the process open. */
+const realWait: Wait = (ms, run) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => {
+    clearTimeout(timer);
+  };
+};
 
 /** The tables grown since their statistics were taken, as quoted names. */
 export async function grownTables(db: Db): Promise<string[]> {
@@ -48,22 +70,36 @@ export async function grownTables(db: Db): Promise<string[]> {
  */
 const STATISTICS_TARGET = 10;
 
-/** Analyzes the grown tables, each in a short transaction of its own; answers their names. */
+function isLockNotAvailable(error: unknown): boolean {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : undefined;
+  return [error, cause].some((e) => typeof e === 'object' && e !== null && 'code' in e && e.code === LOCK_NOT_AVAILABLE);
+}
+
+/**
+ * Analyzes the grown tables, each in a short transaction of its own, skipping those with uncommitted writes
+ * (above); answers the names analyzed.
+ */
 export async function analyzeGrownTables(db: Db): Promise<string[]> {
-  const grown = await grownTables(db);
-  for (const name of grown) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local default_statistics_target = ${String(STATISTICS_TARGET)}`));
-      // The name comes from pg_class through format('%I'): quoted, never user input.
-      await tx.execute(sql.raw(`analyze ${name}`));
-    });
+  const analyzed: string[] = [];
+  for (const name of await grownTables(db)) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local default_statistics_target = ${String(STATISTICS_TARGET)}`));
+        // The name comes from pg_class through format('%I'): quoted, never user input.
+        await tx.execute(sql.raw(`lock table ${name} in share mode nowait`));
+        await tx.execute(sql.raw(`analyze ${name}`));
+      });
+      analyzed.push(name);
+    } catch (error) {
+      if (!isLockNotAvailable(error)) throw error;
+    }
   }
-  return grown;
+  return analyzed;
 }
 
 /** Checks every few seconds until stopped; a failed check is logged and the next one tries again. */
 export class StatisticsKeeper {
-  private timer: NodeJS.Timeout | null = null;
+  private cancel: (() => void) | null = null;
   private round: Promise<void> | null = null;
   private stopped = false;
   /** Each table's size in pages after this keeper last vacuumed it. */
@@ -75,6 +111,8 @@ export class StatisticsKeeper {
     private readonly intervalMs = CHECK_INTERVAL_MS,
     /** Whether VACUUM may hold the session now; null: never vacuum. */
     private readonly quiet: (() => Promise<boolean>) | null = null,
+    /** The clock between rounds; tests drive it by hand. */
+    private readonly wait: Wait = realWait,
   ) {}
 
   start(): void {
@@ -85,8 +123,8 @@ export class StatisticsKeeper {
   /** Lets the check in progress finish, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancel?.();
+    this.cancel = null;
     await this.round;
   }
 
@@ -101,8 +139,8 @@ export class StatisticsKeeper {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
+    this.cancel = this.wait(this.intervalMs, () => {
+      this.cancel = null;
       this.round = this.keep()
         .catch((error: unknown) => {
           this.log.warn({ err: error }, 'statistics or vacuum round failed');
@@ -111,7 +149,6 @@ export class StatisticsKeeper {
           this.round = null;
           this.schedule();
         });
-    }, this.intervalMs);
-    this.timer.unref();
+    });
   }
 }
