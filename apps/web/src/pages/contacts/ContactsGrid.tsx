@@ -12,6 +12,7 @@ import {
 } from '@mui/x-data-grid';
 import { CONTACT_PAGE_SIZES, NO_CONTACTS_MESSAGE, type Contact } from '@parley/shared';
 import { ContactsGridToolbar } from './ContactsGridToolbar';
+import { ROW_MENU_HEADER_CLASS } from './contactColumns';
 
 interface ContactsGridProps {
   rows: Contact[];
@@ -90,6 +91,11 @@ export const ContactsGrid = ({
         </Stack>
       ),
     }}
-    sx={{ minHeight: 300, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+    sx={{
+      minHeight: 300,
+      '& .MuiDataGrid-row': { cursor: 'pointer' },
+      // The row menu's column ends the table: its separator would stick out past the edge and scroll it.
+      [`& .${ROW_MENU_HEADER_CLASS} .MuiDataGrid-columnSeparator`]: { display: 'none' },
+    }}
   />
 );

@@ -44,8 +44,11 @@ const DateCell = ({ value }: { value: string | null }) =>
   );
 
 const ACTIONS_COLUMN_WIDTH = 48;
+/** The class of the row menu's column header (the grid hides its separator). */
+export const ROW_MENU_HEADER_CLASS = 'contacts-row-menu-header';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// In sx a width of 1 means 100%: the pixel sizes are written out.
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface ContactColumnOptions {
   attributeNames: readonly string[];
@@ -153,6 +156,9 @@ export function contactColumns({ attributeNames, display, rowActions, onRowActio
       sortable: false,
       filterable: false,
       hideable: false,
+      // The last column: a resize handle would reach past the table's edge and make it scroll sideways.
+      resizable: false,
+      headerClassName: ROW_MENU_HEADER_CLASS,
       disableColumnMenu: true,
       align: 'center',
       // The header stays empty; its name is for the column chooser and screen readers.
