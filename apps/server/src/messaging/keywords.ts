@@ -1,7 +1,8 @@
 import { complianceKeyword, type ComplianceKeyword } from '@parley/shared';
 import { setContactOptOut } from '../commands/contactEvents.js';
 import type { Tx } from '../db/client.js';
-import type { ContactRow, MessageRow } from '../db/schema/index.js';
+import type { MessageRow } from '../db/schema/index.js';
+import type { KeywordContext, SupportDetails } from './keywordContext.js';
 import { confirmPendingOptIns } from './optInConfirmation.js';
 import { queueAutomaticReply } from './replies.js';
 
@@ -12,23 +13,7 @@ export const KEYWORD_REPLY_EVENT_TYPES = {
   help: 'helpReply',
 } as const;
 
-/** What an account tells its contacts about itself (accounts.support, and its name). */
-export interface SupportDetails {
-  name: string;
-  phone?: string | undefined;
-  email?: string | undefined;
-  website?: string | undefined;
-}
-
-/** accounts.support as stored (jsonb), read defensively: only non-empty strings count. */
-export function supportDetails(accountName: string, support: unknown): SupportDetails {
-  const record = typeof support === 'object' && support !== null ? (support as Record<string, unknown>) : {};
-  const text = (key: string): string | undefined => {
-    const value = record[key];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-  };
-  return { name: text('name') ?? accountName, phone: text('phone'), email: text('email'), website: text('website') };
-}
+export { supportDetails, type KeywordContext, type SupportDetails } from './keywordContext.js';
 
 export function optOutConfirmation(support: SupportDetails): string {
   return `${support.name}: You are unsubscribed and will receive no more messages from us. Reply START to subscribe again.`;
@@ -50,17 +35,6 @@ export function helpReply(support: SupportDetails): string {
       ? ''
       : ` For help, ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(', ')} or ${ways[ways.length - 1]}`}.`;
   return `${support.name}:${help} Reply STOP to unsubscribe.`;
-}
-
-export interface KeywordContext {
-  accountId: string;
-  support: SupportDetails;
-  contact: ContactRow;
-  conversationId: string;
-  phoneNumber: { id: string; number: string };
-  /** The incoming message, already written. */
-  message: MessageRow;
-  now: Date;
 }
 
 export interface KeywordOutcome {

@@ -10,7 +10,7 @@ import {
   OPT_IN_REQUEST_EVENT_TYPE,
   PENDING_OPT_IN_SOURCE_PATTERN,
 } from '../templates/optInConsent.js';
-import type { KeywordContext, SupportDetails } from './keywords.js';
+import type { KeywordContext, SupportDetails } from './keywordContext.js';
 
 /** How long an opt-in page's confirmation request can be answered. */
 export const OPT_IN_CONFIRMATION_WINDOW_DAYS = 7;

@@ -3,7 +3,7 @@ import { saveRedirect } from '../session/selection';
 import { useOptionalSession } from '../session/sessionContext';
 import { pages } from './pages';
 import { documentTitle, resolveTitle } from './routeTitle';
-import { accountFreePaths, type PageRoute } from './routes';
+import { accountFreePaths, type PageRoute } from './pageRoute';
 
 export const RoutePage = ({ route }: { route: PageRoute }) => {
   const params = useParams();

@@ -6,25 +6,13 @@ import { PlainLayout } from './layout/PlainLayout';
 import { RequireSignIn } from './layout/RequireSignIn';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './layout/RouteErrorPage';
+import type { PageRoute, RouteAccess, RouteLayout } from './pageRoute';
 import type { PageKey } from './pages';
 import { approvalTitle, type RouteTitle } from './routeTitle';
 import { RoutePage } from './RoutePage';
 import { SessionGate } from '../session/SessionGate';
 
-export type RouteAccess = 'protected' | 'open';
-/** app: side menu and top bar; plain: a slim bar with the product name; bare: nothing around the page. */
-export type RouteLayout = 'app' | 'plain' | 'bare';
-
-/** Protected pages that work without a chosen account: choosing one. */
-export const accountFreePaths: readonly string[] = ['/accounts', '/chooseaccount'];
-
-export interface PageRoute {
-  path: string;
-  title: RouteTitle;
-  access: RouteAccess;
-  layout: RouteLayout;
-  page: PageKey;
-}
+export type { PageRoute, RouteAccess, RouteLayout } from './pageRoute';
 
 const inApp = (path: string, title: RouteTitle, page: PageKey = 'notAvailable'): PageRoute => ({
   path,
