@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { knownTokens, MESSAGE_TEXT_MAX, tokenText, type Contact, type PlanPricing } from '@parley/shared';
 import { useId, useMemo, useRef, useState } from 'react';
-import { estimateMessage, formatPriceRange } from './messageEstimate';
+import { estimateMessage, formatPriceRange, lengthAfterInsert, lengthNotice } from './messageEstimate';
 
 export interface MessageEditorProps {
   value: string;
@@ -34,6 +34,8 @@ const plural = (n: number, one: string, many: string): string => `${String(n)} $
 export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipients, hasMedia = false, disabled, autoFocus }: MessageEditorProps) => {
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // The length a paste or a token would have given the text past the limit, until the text is shorter again.
+  const [attempted, setAttempted] = useState<number | null>(null);
   const menuId = useId();
   const tokens = useMemo(() => knownTokens(attributeNames), [attributeNames]);
   const estimate = useMemo(
@@ -47,7 +49,11 @@ export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipi
     const start = input?.selectionStart ?? value.length;
     const end = input?.selectionEnd ?? value.length;
     const next = `${value.slice(0, start)}${token}${value.slice(end)}`;
-    if (next.length > MESSAGE_TEXT_MAX) return;
+    if (next.length > MESSAGE_TEXT_MAX) {
+      setAttempted(next.length);
+      setMenuAnchor(null);
+      return;
+    }
     onChange(next);
     setMenuAnchor(null);
     // Put the caret after the token once React has written the new value.
@@ -57,11 +63,13 @@ export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipi
     });
   };
 
+  const notice = lengthNotice(value.length, attempted);
   const counts = `${plural(estimate.charactersLeft, 'character', 'characters')} left · ${plural(estimate.segments, 'segment', 'segments')} · ${estimate.encoding}`;
 
   return (
     <Stack spacing={1}>
       <TextField
+        id={`${menuId}-message`}
         label="Message"
         multiline
         minRows={4}
@@ -72,9 +80,19 @@ export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipi
         autoFocus={autoFocus}
         inputRef={inputRef}
         onChange={(event) => {
+          if (event.target.value.length < MESSAGE_TEXT_MAX) setAttempted(null);
           onChange(event.target.value);
         }}
-        slotProps={{ htmlInput: { maxLength: MESSAGE_TEXT_MAX, 'aria-describedby': `${menuId}-counts` } }}
+        onPaste={(event) => {
+          // The field keeps the first MESSAGE_TEXT_MAX characters of a longer paste: say so, not silently.
+          const input = event.currentTarget.querySelector('textarea');
+          const pasted = event.clipboardData.getData('text/plain');
+          const after = lengthAfterInsert(value, pasted, input?.selectionStart ?? value.length, input?.selectionEnd ?? value.length);
+          setAttempted(after > MESSAGE_TEXT_MAX ? after : null);
+        }}
+        error={attempted !== null && attempted > MESSAGE_TEXT_MAX}
+        helperText={notice}
+        slotProps={{ htmlInput: { maxLength: MESSAGE_TEXT_MAX, 'aria-describedby': notice === null ? `${menuId}-counts` : `${menuId}-message-helper-text ${menuId}-counts` } }}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button

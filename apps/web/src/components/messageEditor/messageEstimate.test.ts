@@ -1,6 +1,6 @@
-import type { Contact, PlanPricing } from '@parley/shared';
+import { MESSAGE_TEXT_MAX, type Contact, type PlanPricing } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { estimateMessage, formatPriceRange } from './messageEstimate';
+import { estimateMessage, formatPriceRange, lengthAfterInsert, lengthNotice } from './messageEstimate';
 
 const pricing: PlanPricing = {
   US: { sms: { outbound: '0.0100' }, mms: { outbound: '0.0300' } },
@@ -56,5 +56,22 @@ describe('estimateMessage', () => {
     expect(estimateMessage({ ...base, template: '{{{firstName}}}', recipients: [contact('', 'US')] }).price).toBeNull();
     expect(estimateMessage({ ...base, pricing: null, template: 'Hi', recipients: [contact('A', 'US')] }).price).toBeNull();
     expect(estimateMessage({ ...base, template: '', recipients: [], hasMedia: true }).segments).toBe(0);
+  });
+});
+
+describe('the length limit', () => {
+  it("says the server's limit at the limit and nothing below it", () => {
+    expect(MESSAGE_TEXT_MAX).toBe(1600);
+    expect(lengthNotice(1599, null)).toBeNull();
+    expect(lengthNotice(1600, null)).toBe('At most 1600 characters');
+  });
+
+  it('says how much a paste past the limit left out', () => {
+    // A 5,000-character paste into an empty editor keeps 1,600.
+    expect(lengthNotice(1600, lengthAfterInsert('', 'x'.repeat(5000), 0, 0))).toBe('At most 1600 characters: 3,400 characters were left out');
+    expect(lengthNotice(1600, 1601)).toBe('At most 1600 characters: 1 character was left out');
+    // Pasting over a selection counts what it replaces.
+    expect(lengthAfterInsert('a'.repeat(1600), 'b'.repeat(10), 0, 10)).toBe(1600);
+    expect(lengthNotice(1600, 1600)).toBe('At most 1600 characters');
   });
 });

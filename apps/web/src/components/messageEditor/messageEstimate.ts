@@ -1,5 +1,7 @@
 import {
   countSegments,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TEXT_MAX_MESSAGE,
   messagePrice,
   MessagePriceUnavailableError,
   moneyToUnits,
@@ -94,3 +96,20 @@ export function estimateMessage({ template, attributeNames, pricing, recipients,
 /** '$0.0100', or '$0.0100 to $0.0400' when recipients pay different prices. */
 export const formatPriceRange = (price: { min: string; max: string }): string =>
   price.min === price.max ? `$${price.min}` : `$${price.min} to $${price.max}`;
+
+/**
+ * What the editor says about the length limit, in the server's words (MESSAGE_TEXT_MAX_MESSAGE): at the limit,
+ * and when a paste or a token would have gone past it (the editor keeps the first MESSAGE_TEXT_MAX characters),
+ * how much was left out. `attempted` is the length the text would have had; null when nothing overflowed.
+ */
+export function lengthNotice(length: number, attempted: number | null): string | null {
+  if (attempted !== null && attempted > MESSAGE_TEXT_MAX) {
+    const cut = attempted - MESSAGE_TEXT_MAX;
+    return `${MESSAGE_TEXT_MAX_MESSAGE}: ${cut.toLocaleString('en-US')} ${cut === 1 ? 'character was' : 'characters were'} left out`;
+  }
+  return length >= MESSAGE_TEXT_MAX ? MESSAGE_TEXT_MAX_MESSAGE : null;
+}
+
+/** The length the text would have after putting `inserted` over the selection [start, end). */
+export const lengthAfterInsert = (value: string, inserted: string, start: number, end: number): number =>
+  value.length - (end - start) + inserted.length;

@@ -14,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import { CAMPAIGN_SAVE_FAILED_TOAST, campaignTriggerLabels, type Campaign, type CampaignTriggerCode } from '@parley/shared';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../api/client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import { ContactsStep } from './ContactsStep';
 import { FieldMappingStep } from './FieldMappingStep';
@@ -26,6 +27,9 @@ import type { StepProps } from './stepProps';
 import { SummaryStep } from './SummaryStep';
 import { TemplateStep } from './TemplateStep';
 import {
+  DISCARD_CAMPAIGN_MESSAGE,
+  DISCARD_CAMPAIGN_TITLE,
+  draftChanged,
   draftErrors,
   draftOf,
   firstStepWithErrors,
@@ -75,7 +79,15 @@ export const CampaignWizard = ({ accountId, editing, onClose, onSaved }: Campaig
   const titleId = useId();
   const snackbar = useSnackbar();
   const existing = 'campaign' in editing ? editing.campaign : null;
-  const [draft, setDraft] = useState<CampaignDraft>(() => (existing === null ? newDraft('trigger' in editing ? editing.trigger : 'M') : draftOf(existing)));
+  const [initial] = useState<CampaignDraft>(() => (existing === null ? newDraft('trigger' in editing ? editing.trigger : 'M') : draftOf(existing)));
+  const [draft, setDraft] = useState<CampaignDraft>(initial);
+  // Escape, a click beside the dialog and Cancel ask before throwing away what was entered.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const requestClose = (): void => {
+    if (save.isPending) return;
+    if (draftChanged(initial, draft)) setConfirmingDiscard(true);
+    else onClose();
+  };
   const steps = stepsOf(draft.trigger);
   const [active, setActive] = useState(0);
   // Errors show on a step once the user tried to leave it (or to save), not while first filling it.
@@ -121,60 +133,71 @@ export const CampaignWizard = ({ accountId, editing, onClose, onSaved }: Campaig
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
-        {existing === null ? 'Create Campaign' : 'Edit Campaign'} ({campaignTriggerLabels[draft.trigger]})
-      </DialogTitle>
-      <DialogContent>
-        <Stepper nonLinear={existing !== null} activeStep={active} alternativeLabel sx={{ my: 2 }}>
-          {steps.map((name, index) => {
-            const invalid = checked.has(name) && stepHasErrors(name);
-            return (
-              <Step key={name} completed={existing === null && index < active}>
-                {existing !== null ? (
-                  <StepButton onClick={() => { setActive(index); }}>
+    <>
+      <Dialog open onClose={requestClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+        <DialogTitle id={titleId}>
+          {existing === null ? 'Create Campaign' : 'Edit Campaign'} ({campaignTriggerLabels[draft.trigger]})
+        </DialogTitle>
+        <DialogContent>
+          <Stepper nonLinear={existing !== null} activeStep={active} alternativeLabel sx={{ my: 2 }}>
+            {steps.map((name, index) => {
+              const invalid = checked.has(name) && stepHasErrors(name);
+              return (
+                <Step key={name} completed={existing === null && index < active}>
+                  {existing !== null ? (
+                    <StepButton onClick={() => { setActive(index); }}>
+                      <StepLabel error={invalid}>{name}</StepLabel>
+                    </StepButton>
+                  ) : (
                     <StepLabel error={invalid}>{name}</StepLabel>
-                  </StepButton>
-                ) : (
-                  <StepLabel error={invalid}>{name}</StepLabel>
-                )}
-              </Step>
-            );
-          })}
-        </Stepper>
-        <Box sx={{ pt: 1 }} role="group" aria-label={step}>
-          {renderStep(step, props)}
-        </Box>
-        {step === 'General' && (
-          <FormControlLabel
-            sx={{ mt: 1 }}
-            control={<Switch checked={draft.active} onChange={(e) => { props.onChange({ active: e.target.checked }); }} disabled={save.isPending} />}
-            label="Active"
-          />
-        )}
-        {save.isError && (
-          <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
-            {CAMPAIGN_SAVE_FAILED_TOAST}: {errorMessage(save.error)}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={() => { setActive((i) => Math.max(i - 1, 0)); }} disabled={active === 0 || save.isPending}>
-          Back
-        </Button>
-        {!last && (
-          <Button onClick={next} disabled={save.isPending}>
-            Next
+                  )}
+                </Step>
+              );
+            })}
+          </Stepper>
+          <Box sx={{ pt: 1 }} role="group" aria-label={step}>
+            {renderStep(step, props)}
+          </Box>
+          {step === 'General' && (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Switch checked={draft.active} onChange={(e) => { props.onChange({ active: e.target.checked }); }} disabled={save.isPending} />}
+              label="Active"
+            />
+          )}
+          {save.isError && (
+            <Alert severity="error" variant="outlined" sx={{ mt: 2 }}>
+              {CAMPAIGN_SAVE_FAILED_TOAST}: {errorMessage(save.error)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={requestClose}>Cancel</Button>
+          <Box sx={{ flex: 1 }} />
+          <Button onClick={() => { setActive((i) => Math.max(i - 1, 0)); }} disabled={active === 0 || save.isPending}>
+            Back
           </Button>
-        )}
-        {(last || existing !== null) && (
-          <Button variant="contained" onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          {!last && (
+            <Button onClick={next} disabled={save.isPending}>
+              Next
+            </Button>
+          )}
+          {(last || existing !== null) && (
+            <Button variant="contained" onClick={submit} loading={save.isPending}>
+              Save
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+      {confirmingDiscard && (
+        <ConfirmDialog
+          title={DISCARD_CAMPAIGN_TITLE}
+          message={DISCARD_CAMPAIGN_MESSAGE}
+          confirmLabel="Discard"
+          onConfirm={onClose}
+          onCancel={() => { setConfirmingDiscard(false); }}
+        />
+      )}
+    </>
   );
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  draftChanged,
   draftErrors,
   draftOf,
   errorAt,
@@ -88,5 +89,18 @@ describe('campaign wizard state', () => {
       active: true,
     });
     expect(toSaveBody(again)).toEqual(body);
+  });
+
+  it('tells a changed draft from an untouched one, whatever the order of its keys', () => {
+    const initial = newDraft('M');
+    expect(draftChanged(initial, { ...initial })).toBe(false);
+    expect(draftChanged(initial, { ...initial, schedule: { ...initial.schedule } })).toBe(false);
+    // The same values written in another order (a step that rebuilds an object) are no change.
+    const { tags, attributes, lists, contacts } = initial.filters;
+    expect(draftChanged(initial, { ...initial, filters: { contacts, lists, attributes, tags } })).toBe(false);
+    expect(draftChanged(initial, { ...initial, name: 'S' })).toBe(true);
+    expect(draftChanged(initial, { ...initial, filters: { ...initial.filters, tags: ['vip'] } })).toBe(true);
+    expect(draftChanged(initial, { ...initial, schedule: { ...initial.schedule, days: [1, 2, 3, 4] } })).toBe(true);
+    expect(draftChanged(initial, { ...initial, templateId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c' })).toBe(true);
   });
 });

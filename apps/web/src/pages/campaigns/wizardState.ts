@@ -236,3 +236,19 @@ export function firstStepWithErrors(errors: DraftErrors, steps: readonly string[
 /** The message of `path` or of anything under it ('filters' finds 'filters.attributes.0.attribute'). */
 export const errorAt = (errors: DraftErrors, path: string): string | undefined =>
   errors[path] ?? Object.entries(errors).find(([key]) => key.startsWith(`${path}.`))?.[1];
+
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => key in right && sameValue(left[key], right[key]));
+};
+
+/** Whether the wizard holds something the user would lose by closing it: closing then asks first. */
+export const draftChanged = (initial: CampaignDraft, current: CampaignDraft): boolean => !sameValue(initial, current);
+
+export const DISCARD_CAMPAIGN_TITLE = 'Discard this campaign?';
+export const DISCARD_CAMPAIGN_MESSAGE = 'What you entered in this campaign is not saved and will be lost.';
