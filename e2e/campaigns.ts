@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { BrowserApi } from './browserApi.js';
 import { expect } from './fixtures.js';
+import { shownInUs } from './phoneText.js';
 
 export type CampaignTrigger = 'Manual' | 'Scheduled' | 'File Upload';
 
@@ -55,7 +56,8 @@ export async function senderOption(api: BrowserApi): Promise<string> {
   expect(answer.status(), await answer.text()).toBe(200);
   const [number] = ((await answer.json()) as { data: { number: string; name: string; status: string }[] }).data;
   expect(number?.status, 'the account has an active number').toBe('active');
-  return number === undefined ? '' : number.name === '' ? number.number : `${number.name} (${number.number})`;
+  // As the app shows it: the number as the account's country (US) writes it, after the number's name.
+  return number === undefined ? '' : number.name === '' ? shownInUs(number.number) : `${number.name} (${shownInUs(number.number)})`;
 }
 
 /** Create Campaign, then the trigger in 'Choose Trigger': the wizard of that trigger. */

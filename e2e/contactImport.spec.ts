@@ -70,6 +70,6 @@ test('upload contacts: choose a CSV, map its fields, read the summary', async ({
 
   const grid = page.getByRole('grid', { name: 'Contacts' });
   await expect(grid.getByRole('row').filter({ hasText: '(415) 555-2671' })).toContainText('Ann');
-  await expect(grid.getByRole('row').filter({ hasText: '+447400123456' })).toContainText('Chloé');
+  await expect(grid.getByRole('row').filter({ hasText: '+44 7400 123456' })).toContainText('Chloé');
   await expect(grid.getByRole('row')).toHaveCount(4);
 });
