@@ -15,8 +15,8 @@ import { buildCarrierRegistry } from './deployment.js';
 import { CarrierUnavailableError, type CarrierRegistry } from './registry.js';
 import { SimulatorCarrier } from './simulator/simulatorCarrier.js';
 import { SmppCarrier } from './smpp/smppCarrier.js';
-import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from './smpp/testSmsc.js';
-import { TwilioApiPeer } from './twilio/testTwilioPeer.js';
+import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from './smpp/test/testSmsc.js';
+import { TwilioApiPeer } from './twilio/test/testTwilioPeer.js';
 import type { EngineHandlers } from './registry.js';
 
 const PUBLIC_URL = 'https://sms.example.test';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@parley/shared';
-import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from '../carriers/smpp/testSmsc.js';
+import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from '../carriers/smpp/test/testSmsc.js';
 import { creditAccount } from '../commands/ledger.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { auditLog, phoneNumbers } from '../db/schema/index.js';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContactSchema, updateContactSchema, type CreateContactInput } from '@parley/shared';
 import { assertContactReachable, contactReachability } from '../contacts/reachability.js';
-import { insertContact } from '../contacts/testing.js';
+import { insertContact } from '../contacts/test/testing.js';
 import type { Database } from '../db/client.js';
 import { accountTransactions, contacts } from '../db/schema/index.js';
 import { ledgerAndBalance, outboxEvents } from '../test/accounts.js';

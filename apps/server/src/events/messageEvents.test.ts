@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@parley/shared';
 import { queryRows, type Database } from '../db/client.js';
 import { events } from '../db/schema/index.js';
-import { createSendingSetup, messageRows, queueTestMessages } from '../messaging/dispatcherFixtures.js';
+import { createSendingSetup, messageRows, queueTestMessages } from '../messaging/test/dispatcherFixtures.js';
 import { addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { eventCountOf, expandEventRows } from './eventPayloads.js';

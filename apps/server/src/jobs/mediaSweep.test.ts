@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { mediaFiles } from '../db/schema/index.js';
 import { storeMediaFile } from '../media/mediaFiles.js';
-import { isStored, openTestStorage, testMediaServices, type TestStorage } from '../media/testStorages.js';
+import { isStored, openTestStorage, testMediaServices, type TestStorage } from '../media/test/testStorages.js';
 import { testConfig } from '../test/config.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { createAccount } from '../test/factories.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneMedia, SIMULATOR_MEDIA_TTL_SECONDS } from '../carriers/simulator/media.js';
-import { TwilioApiPeer } from '../carriers/twilio/testTwilioPeer.js';
+import { TwilioApiPeer } from '../carriers/twilio/test/testTwilioPeer.js';
 import { TwilioCarrier } from '../carriers/twilio/twilioCarrier.js';
 import type { Database } from '../db/client.js';
 import { testConfig } from '../test/config.js';
@@ -13,7 +13,7 @@ import { sendingAccount } from '../test/sendingFixtures.js';
 import { carrierMediaUrl, registerCarrierMedia } from './carrierMediaUrls.js';
 import { mediaFileAccount, storeMediaFile } from './mediaFiles.js';
 import { createMediaServices } from './services.js';
-import { pngOf } from './testImages.js';
+import { pngOf } from './test/testImages.js';
 
 const publicUrl = 'https://media-signing.example.test';
 const key = 'a'.repeat(64);

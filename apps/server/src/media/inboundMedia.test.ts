@@ -17,8 +17,8 @@ import { INBOUND_MEDIA_MAX_BYTES } from './inboundFetch.js';
 import { inboundMediaJob, inboundMediaScheduler, keepInboundMedia } from './inboundMedia.js';
 import { createMediaServices, type MediaServices } from './services.js';
 import { mediaKey } from './storage.js';
-import { MediaPeer } from './testMediaPeer.js';
-import { pngOf, sidewaysJpeg } from './testImages.js';
+import { MediaPeer } from './test/testMediaPeer.js';
+import { pngOf, sidewaysJpeg } from './test/testImages.js';
 
 const accountSid = 'AC0000000000000000000000000000abcd';
 const authToken = 'media-test-token';

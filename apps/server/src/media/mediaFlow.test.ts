@@ -9,7 +9,7 @@ import { devToken } from '../identity/authenticator.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { addContact, sendingAccount } from '../test/sendingFixtures.js';
-import { pngOf } from './testImages.js';
+import { pngOf } from './test/testImages.js';
 
 async function until<T>(probe: () => Promise<T | null>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskMediaStorage } from './diskStorage.js';
 import { S3MediaStorage } from './s3Storage.js';
 import { assertMediaKey, mediaKey, type MediaStorage } from './storage.js';
-import { startTestS3Peer, type TestS3Peer } from './testS3Peer.js';
+import { startTestS3Peer, type TestS3Peer } from './test/testS3Peer.js';
 
 const read = async (stream: Readable): Promise<Buffer> => {
   const chunks: Buffer[] = [];

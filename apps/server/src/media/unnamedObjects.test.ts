@@ -11,7 +11,7 @@ import { createAccount } from '../test/factories.js';
 import { silentLogger } from '../test/logger.js';
 import { storeMediaFile } from './mediaFiles.js';
 import { mediaKey, type MediaStorage } from './storage.js';
-import { isStored, openTestStorage, testMediaServices, testStorageKinds, type TestStorage } from './testStorages.js';
+import { isStored, openTestStorage, testMediaServices, testStorageKinds, type TestStorage } from './test/testStorages.js';
 import { removeUnnamedObjects } from './unnamedObjects.js';
 
 const HOUR = 3_600_000;

@@ -12,7 +12,7 @@ import { silentLogger } from '../test/logger.js';
 import { sendingAccount } from '../test/sendingFixtures.js';
 import { insertTemplate } from '../test/templates.js';
 import { storeMediaFile } from './mediaFiles.js';
-import { isStored, openTestStorage, testMediaServices, testStorageKinds, type TestStorage } from './testStorages.js';
+import { isStored, openTestStorage, testMediaServices, testStorageKinds, type TestStorage } from './test/testStorages.js';
 import { removeUnreferencedFiles } from './unreferencedFiles.js';
 import { accountMediaUrl } from './urls.js';
 

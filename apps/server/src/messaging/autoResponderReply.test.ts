@@ -16,7 +16,7 @@ import { addContact } from '../test/sendingFixtures.js';
 import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
 import { captureLogger, silentLogger } from '../test/logger.js';
 import { autoReplyChargeKey } from './autoResponderCharge.js';
-import { createSendingSetup, type SendingSetup } from './dispatcherFixtures.js';
+import { createSendingSetup, type SendingSetup } from './test/dispatcherFixtures.js';
 import { receiveInbound } from './inbound.js';
 import { KEYWORD_REPLY_EVENT_TYPES } from './keywords.js';
 

@@ -8,7 +8,7 @@ import { outboxEvents } from '../test/accounts.js';
 import { addGroup } from '../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
 import { conversationKey, openConversations, startedEvent, type ConversationWanted } from './conversations.js';
-import { createSendingSetup, type SendingSetup } from './dispatcherFixtures.js';
+import { createSendingSetup, type SendingSetup } from './test/dispatcherFixtures.js';
 
 async function newContact(database: Database, s: SendingSetup, mobileNumber: string): Promise<string> {
   const id = uuidv7();

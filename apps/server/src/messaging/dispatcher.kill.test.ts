@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { ledgerAndBalance } from '../test/accounts.js';
 import { openTestDatabase } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { MessageDispatcher } from './dispatcher.js';
-import { createSendingSetup, messageRows, queueTestMessages, RecordingCarrier, registryOf } from './dispatcherFixtures.js';
+import { createSendingSetup, messageRows, queueTestMessages, RecordingCarrier, registryOf } from './test/dispatcherFixtures.js';
 import { UNKNOWN_OUTCOME_CODE } from './dispatcherRecovery.js';
 import { createMessageHandlers } from './handlers.js';
 
@@ -19,7 +18,9 @@ import { createMessageHandlers } from './handlers.js';
  * result written), then a dispatcher of this process recovers. PostgreSQL only: PGlite is one process.
  */
 
-const workerScript = fileURLToPath(new URL('../../dist/messaging/dispatcherTestWorker.js', import.meta.url));
+/** Run from its source through tsx: test code is never built (docs/decisions.md). */
+const workerScript = fileURLToPath(new URL('./test/dispatcherTestWorker.ts', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 
 interface Worker {
   child: ChildProcess;
@@ -29,8 +30,8 @@ interface Worker {
 }
 
 function startWorker(env: Record<string, string>): Worker {
-  if (!fs.existsSync(workerScript)) throw new Error(`${workerScript} is missing: run \`npx tsc -b\` first`);
-  const child = spawn(process.execPath, [workerScript], {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
+    cwd: repositoryRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,7 +14,7 @@ import {
   RecordingCarrier,
   registryOf,
   type SendingSetup,
-} from './dispatcherFixtures.js';
+} from './test/dispatcherFixtures.js';
 import { UNKNOWN_OUTCOME_CODE } from './dispatcherRecovery.js';
 import { retryDelayMs } from './dispatcherResults.js';
 import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';

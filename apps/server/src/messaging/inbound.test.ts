@@ -11,7 +11,7 @@ import { outboxEvents } from '../test/accounts.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { MessageDispatcher } from './dispatcher.js';
-import { createSendingSetup, RecordingCarrier, registryOf, testNumber, type SendingSetup } from './dispatcherFixtures.js';
+import { createSendingSetup, RecordingCarrier, registryOf, testNumber, type SendingSetup } from './test/dispatcherFixtures.js';
 import { createMessageHandlers } from './handlers.js';
 import { receiveInbound } from './inbound.js';
 import { helpReply, KEYWORD_REPLY_EVENT_TYPES, optInConfirmation, optOutConfirmation, supportDetails } from './keywords.js';

@@ -10,7 +10,7 @@ import { presentMessage } from '../presenters/message.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { silentLogger } from '../test/logger.js';
 import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
-import { createSendingSetup, testNumber, type SendingSetup } from './dispatcherFixtures.js';
+import { createSendingSetup, testNumber, type SendingSetup } from './test/dispatcherFixtures.js';
 import { receiveInbound } from './inbound.js';
 import { receiveFromKnownContact } from './inboundKnown.js';
 

@@ -16,7 +16,7 @@ import {
   RecordingCarrier,
   registryOf,
   type SendingSetup,
-} from './dispatcherFixtures.js';
+} from './test/dispatcherFixtures.js';
 import { createMessageHandlers } from './handlers.js';
 import { applyStatusReports, ReceiptNotMatchedError } from './receipts.js';
 import { useLedgerCheckedDatabase } from '../test/ledgerCheckedDatabase.js';
@@ -72,6 +72,9 @@ describe.each(testDatabaseKinds)('delivery receipts on %s', (kind) => {
       await saveSimulatorSettings(database.db, { seed: 7, latencyMs: 500, failureRate: 0, messagesPerSecond: 10_000, errorCodes: [] });
       const s = await setup({ carrier: 'simulator' });
       const ids = await queueTestMessages(database.db, s, { count: 3 });
+      // The messages are due a second before they were queued: the clock starts after that, however long
+      // the setup took on a loaded machine.
+      now = Date.now();
       const simulator = new SimulatorCarrier({ database, log, clock, pollIntervalMs: 3_600_000 });
       const carriers = registryOf(simulator);
       await carriers.start(createMessageHandlers({ database, log }));

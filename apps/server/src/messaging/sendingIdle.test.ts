@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { openTestDatabase, testDatabaseKinds } from '../test/databases.js';
-import { createSendingSetup, queueTestMessages } from './dispatcherFixtures.js';
+import { createSendingSetup, queueTestMessages } from './test/dispatcherFixtures.js';
 import { sendingIdle } from './sendingIdle.js';
 
 describe.each(testDatabaseKinds)('sendingIdle on %s', (kind) => {

@@ -14,7 +14,7 @@ import { captureLogger, silentLogger } from '../test/logger.js';
 import { addContact, sendingAccount, uniqueSendingTestNumber } from '../test/sendingFixtures.js';
 import { MESSAGE_WORKERS, WebPushDelivery } from './delivery.js';
 import { vapidKeysFor, type VapidKeys } from './keys.js';
-import { browserSubscription, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from './localPushService.js';
+import { browserSubscription, startLocalPushService, verifyVapid, type BrowserSubscription, type LocalPushService } from './test/localPushService.js';
 import { MAX_CONSECUTIVE_FAILURES, registerSubscription } from './subscriptions.js';
 
 const SUBJECT = 'mailto:ops@parley.test';

@@ -8,7 +8,7 @@ import { silentLogger } from '../test/logger.js';
 import { sendingAccount, uniqueSendingTestNumber } from '../test/sendingFixtures.js';
 import { startTestServer, type TestServer } from '../test/server.js';
 import { vapidKeysFor } from './keys.js';
-import { browserSubscription, startLocalPushService, verifyVapid, type LocalPushService } from './localPushService.js';
+import { browserSubscription, startLocalPushService, verifyVapid, type LocalPushService } from './test/localPushService.js';
 import { registerSubscription } from './subscriptions.js';
 
 describe.each(testDatabaseKinds)('web push in the running server on %s', (kind) => {

@@ -2,8 +2,8 @@ import type { DecodedMessage, PDU, PduFields } from 'smpp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CarrierHandlers, InboundMessage, OutboundMessage, StatusReport } from '../carrier.js';
 import { SmppBindError, SmppCarrier, type SmppCarrierOptions } from './smppCarrier.js';
-import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from './testSmsc.js';
-import { TEST_TLS_CERT, TEST_TLS_KEY } from './testTls.js';
+import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from './test/testSmsc.js';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './test/testTls.js';
 
 const WAIT = { timeout: 10_000, interval: 10 };
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboundMessage } from '../carrier.js';
 import { TwilioCarrier, verificationTwiml } from './twilioCarrier.js';
 import { TwilioApiError } from './twilioRest.js';
-import { TwilioApiPeer } from './testTwilioPeer.js';
+import { TwilioApiPeer } from './test/testTwilioPeer.js';
 
 const accountSid = 'AC00000000000000000000000000000001';
 const authToken = 'test-auth-token-0123456789abcdef';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Queryable } from '../db/client.js';
-import { contactLists, contacts, listMembers, type ContactRow } from '../db/schema/index.js';
+import type { Queryable } from '../../db/client.js';
+import { contactLists, contacts, listMembers, type ContactRow } from '../../db/schema/index.js';
 
 let serial = 0;
 

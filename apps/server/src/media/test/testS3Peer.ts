@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageConfig } from './s3Storage.js';
+import type { S3StorageConfig } from '../s3Storage.js';
 
 export interface TestS3Peer {
   config: S3StorageConfig;

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DiskMediaStorage } from './diskStorage.js';
-import { S3MediaStorage } from './s3Storage.js';
-import type { MediaServices } from './services.js';
-import type { MediaStorage } from './storage.js';
+import { DiskMediaStorage } from '../diskStorage.js';
+import { S3MediaStorage } from '../s3Storage.js';
+import type { MediaServices } from '../services.js';
+import type { MediaStorage } from '../storage.js';
 import { startTestS3Peer } from './testS3Peer.js';
 
 /* Test support: each kind of media storage, empty, of the test's own. */

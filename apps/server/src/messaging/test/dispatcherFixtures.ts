@@ -10,11 +10,11 @@ import type {
   CarrierName,
   OutboundMessage,
   SubmitResult,
-} from '../carriers/carrier.js';
-import { createCarrierRegistry, type CarrierRegistry } from '../carriers/registry.js';
-import { creditAccount, debitAccount } from '../commands/ledger.js';
-import type { Db, Queryable } from '../db/client.js';
-import { accounts, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../db/schema/index.js';
+} from '../../carriers/carrier.js';
+import { createCarrierRegistry, type CarrierRegistry } from '../../carriers/registry.js';
+import { creditAccount, debitAccount } from '../../commands/ledger.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { accounts, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../../db/schema/index.js';
 
 /*
  * Test support for the messaging engine: an account with a number, a contact and a conversation, queued

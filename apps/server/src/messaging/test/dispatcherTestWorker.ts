@@ -7,10 +7,10 @@
  * 'simulator'; BATCH_SIZE (default 50); SUBMIT_CONCURRENCY (default 4).
  */
 import { pino } from 'pino';
-import type { Carrier, OutboundMessage, SubmitResult } from '../carriers/carrier.js';
-import { SimulatorCarrier } from '../carriers/simulator/simulatorCarrier.js';
-import { openPostgres } from '../db/client.js';
-import { MessageDispatcher } from './dispatcher.js';
+import type { Carrier, OutboundMessage, SubmitResult } from '../../carriers/carrier.js';
+import { SimulatorCarrier } from '../../carriers/simulator/simulatorCarrier.js';
+import { openPostgres } from '../../db/client.js';
+import { MessageDispatcher } from '../dispatcher.js';
 import { RecordingCarrier, registryOf } from './dispatcherFixtures.js';
 
 const say = (line: Record<string, unknown>): void => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { roles, type HeldMessage, type Pagination } from '@parley/shared';
 import { MessageDispatcher } from '../../../messaging/dispatcher.js';
-import { createSendingSetup, messageRows, queueTestMessages, RecordingCarrier, registryOf, retireAccount } from '../../../messaging/dispatcherFixtures.js';
+import { createSendingSetup, messageRows, queueTestMessages, RecordingCarrier, registryOf, retireAccount } from '../../../messaging/test/dispatcherFixtures.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { silentLogger } from '../../../test/logger.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';

@@ -7,7 +7,7 @@ import {
   type ContactEventData,
   type Role,
 } from '@parley/shared';
-import { insertContact, insertListWith } from '../../../contacts/testing.js';
+import { insertContact, insertListWith } from '../../../contacts/test/testing.js';
 import { contacts, listMembers } from '../../../db/schema/index.js';
 import { outboxEvents } from '../../../test/accounts.js';
 import { startApiHarness, type ApiHarness } from '../../../test/apiHarness.js';

@@ -18,7 +18,7 @@ import {
   type MessageRow,
 } from '../../../db/schema/index.js';
 import { MessageDispatcher } from '../../../messaging/dispatcher.js';
-import { RecordingCarrier, registryOf } from '../../../messaging/dispatcherFixtures.js';
+import { RecordingCarrier, registryOf } from '../../../messaging/test/dispatcherFixtures.js';
 import { refundMessages } from '../../../messaging/dispatcherRefunds.js';
 import { ledgerAndBalance } from '../../../test/accounts.js';
 import { addMessage } from '../../../test/conversations.js';

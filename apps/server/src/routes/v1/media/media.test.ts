@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE, roles, type SharedFile } from '@parley/shared';
 import { createMediaServices } from '../../../media/services.js';
-import { multipartBody, pngOf } from '../../../media/testImages.js';
+import { multipartBody, pngOf } from '../../../media/test/testImages.js';
 import { testConfig } from '../../../test/config.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';

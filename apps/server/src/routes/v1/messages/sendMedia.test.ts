@@ -8,7 +8,7 @@ import type { SendMessageResult, SharedFile } from '@parley/shared';
 import { sendMessages } from '../../../commands/messageSender.js';
 import { campaigns, templates } from '../../../db/schema/index.js';
 import { AppError } from '../../../http/errors.js';
-import { multipartBody, pngOf } from '../../../media/testImages.js';
+import { multipartBody, pngOf } from '../../../media/test/testImages.js';
 import { campaignBody } from '../../../test/campaigns.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';

@@ -13,7 +13,7 @@ import {
   type SharedFile,
 } from '@parley/shared';
 import { mediaFiles } from '../../../db/schema/index.js';
-import { animatedGif, multipartBody, pngOf, sidewaysJpeg } from '../../../media/testImages.js';
+import { animatedGif, multipartBody, pngOf, sidewaysJpeg } from '../../../media/test/testImages.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 

@@ -13,7 +13,7 @@ import { webPushKeys, webPushSubscriptions } from '../../../db/schema/index.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { createUser } from '../../../test/factories.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
-import { browserSubscription } from '../../../webPush/localPushService.js';
+import { browserSubscription } from '../../../webPush/test/localPushService.js';
 import { publicKeyOf } from '../../../webPush/keys.js';
 import { SecretCipher } from '../../../secrets/cipher.js';
 import { accountMembers } from '../../../db/schema/index.js';
