@@ -310,8 +310,8 @@ test('campaigns: a File Upload campaign maps the mobile, then a CSV uploaded now
   // The rows made their contacts, with the file's values.
   await page.goto('/contacts');
   const grid = page.getByRole('grid', { name: 'Contacts' });
-  await expect(grid.getByRole('row').filter({ hasText: `+1${gina}` })).toContainText('Gina');
-  await expect(grid.getByRole('row').filter({ hasText: `+1${hal}` })).toContainText('Hal');
+  await expect(grid.getByRole('row').filter({ hasText: shownInUs(`+1${gina}`) })).toContainText('Gina');
+  await expect(grid.getByRole('row').filter({ hasText: shownInUs(`+1${hal}`) })).toContainText('Hal');
 });
 
 interface ApiMessage {
