@@ -91,9 +91,15 @@ test('an administrator requests API credentials and invites a read-only user, wh
   await page.getByLabel('I agree to receive communication about my account').check();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await submitSignIn(page, invitee);
-  // Not verified yet, so not a member yet.
-  const create = page.getByRole('dialog', { name: 'Create Account' });
-  await create.getByRole('button', { name: 'Not now' }).click();
+  // Not verified yet, so not a member yet: the invitation waits for the verification, and the page says so
+  // (with the banner's resend action) instead of asking for a new account.
+  const waiting = page.getByRole('region', { name: 'Invitation waiting' });
+  await expect(waiting.getByText(`Verify your e-mail: your invitation to ${e2eAccountName} is waiting`)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Create Account' })).toHaveCount(0);
+  const mailsBefore = (await mailsTo(page, invitee.email)).length;
+  await waiting.getByRole('button', { name: 'Resend Verification Email' }).click();
+  await expect(waiting.getByRole('button', { name: 'Sent' })).toBeVisible();
+  await expect.poll(async () => (await mailsTo(page, invitee.email)).length).toBe(mailsBefore + 1);
 
   await page.goto(await mailLink(page, invitee.email, /https?:\/\/\S+\/v1\/verify\?token=[\w-]+/));
   await expect(page.getByText('Your account has now been verified.', { exact: false })).toBeVisible();

@@ -19,8 +19,22 @@ import { profileQueryKey } from './queries';
 
 type ProfileForm = z.input<typeof profileUpdateSchema>;
 
-/** First-login check 2: a mobile number and country are required; Cancel signs out. */
-export const ProfileDialog = ({ profile, onCancel }: { profile: Profile; onCancel: () => void }) => {
+interface ProfileDialogProps {
+  profile: Profile;
+  /** First login: Cancel signs out. From the account menu: Cancel closes. */
+  onCancel: () => void;
+  /** From the account menu: the dialog closes once the profile is saved (first login moves on by itself). */
+  onSaved?: () => void;
+  /** 'firstLogin' asks to complete the profile; 'edit' is the account menu's Profile, with the e-mail shown. */
+  mode?: 'firstLogin' | 'edit';
+}
+
+/**
+ * The profile form: first and last name and mobile, all required (spec §7), validated by the shared schema and
+ * saved with PUT /v1/profile. First-login check 2 (a mobile number and country are required; Cancel signs
+ * out), and the account menu's Profile, where the e-mail is shown and cannot be changed.
+ */
+export const ProfileDialog = ({ profile, onCancel, onSaved, mode = 'firstLogin' }: ProfileDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<ProfileForm, unknown, z.output<typeof profileUpdateSchema>>({
@@ -33,19 +47,25 @@ export const ProfileDialog = ({ profile, onCancel }: { profile: Profile; onCance
   });
   const save = useMutation({
     mutationFn: (body: z.output<typeof profileUpdateSchema>) => api.put('/v1/profile', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      onSaved?.();
+    },
   });
   const submit: SubmitHandler<z.output<typeof profileUpdateSchema>> = (values) => {
     save.mutate(values);
   };
   const errors = formState.errors;
   return (
-    <Dialog open aria-labelledby="profile-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={mode === 'edit' ? onCancel : undefined} aria-labelledby="profile-title" fullWidth maxWidth="xs">
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <DialogTitle id="profile-title">Profile</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Please complete your profile to continue.</DialogContentText>
-          <Stack spacing={2}>
+          {mode === 'firstLogin' && <DialogContentText sx={{ mb: 2 }}>Please complete your profile to continue.</DialogContentText>}
+          <Stack spacing={2} sx={mode === 'edit' ? { pt: 1 } : undefined}>
+            {mode === 'edit' && (
+              <TextField label="Email" value={profile.email} slotProps={{ htmlInput: { readOnly: true } }} helperText="Your sign-in address" />
+            )}
             <TextField label="First Name" {...register('firstName')} error={!!errors.firstName} helperText={errors.firstName?.message} />
             <TextField label="Last Name" {...register('lastName')} error={!!errors.lastName} helperText={errors.lastName?.message} />
             <TextField

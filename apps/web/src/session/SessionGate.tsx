@@ -4,7 +4,8 @@ import { Outlet, useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import { LoadingScreen } from '../auth/AuthGate';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { useAccounts, useProfile } from './queries';
+import { InvitationWaiting } from './InvitationWaiting';
+import { useAccounts, useOpenInvitations, useProfile } from './queries';
 import { forgetAccount, selectAccount as storeSelection, selectedAccountId, takeRedirect } from './selection';
 import { SessionContext, type Session } from './sessionContext';
 import { TermsDialog } from './TermsDialog';
@@ -45,6 +46,12 @@ export const SessionGate = () => {
     };
   }, [profile.data, accounts, list, selected, logout]);
 
+  // No account yet and an unverified address: an open invitation is waiting for the verification, which the
+  // user is told instead of being asked to create an account (unless they choose to).
+  const [createOwn, setCreateOwn] = useState(false);
+  const unverifiedNewcomer = session !== null && session.accounts.length === 0 && !session.profile.emailVerified;
+  const invitations = useOpenInvitations(unverifiedNewcomer && !createDismissed && !createOwn);
+
   const staleSelection = session !== null && selected !== null && session.account === null;
   useEffect(() => {
     // The chosen account is gone (removed from it, or closed): forget it.
@@ -68,9 +75,26 @@ export const SessionGate = () => {
     );
   }
   const mustCreate = session.accounts.length === 0 && !createDismissed;
+  const asksInvitations = mustCreate && unverifiedNewcomer && !createOwn;
+  if (asksInvitations && invitations.isPending) return <LoadingScreen />;
+  const waiting = asksInvitations ? (invitations.data ?? []) : [];
   return (
     <SessionContext value={session}>
-      {mustCreate ? (
+      {waiting.length > 0 ? (
+        <InvitationWaiting
+          invitations={waiting}
+          refreshing={profile.isFetching || accounts.isFetching || invitations.isFetching}
+          onRefresh={() => {
+            void profile.refetch();
+            void accounts.refetch();
+            void invitations.refetch();
+          }}
+          onCreateOwn={() => {
+            setCreateOwn(true);
+          }}
+          onLogout={logout}
+        />
+      ) : mustCreate ? (
         <Suspense fallback={<LoadingScreen />}>
           <CreateAccountDialog
             cancelLabel="Not now"

@@ -6,13 +6,16 @@ import { useResendVerification } from '../pages/verification/resendVerification'
 export const UNVERIFIED_TEXT =
   'Your email is unverified. You will not be able to send messages or perform any chargable actions until your account is verified.';
 
-/** The top-of-page notice while the signed-in user's address is unverified (spec §2). */
-export const UnverifiedBanner = () => {
+/**
+ * The top-of-page notice while the signed-in user's address is unverified (spec §2), with the resend action;
+ * `message` says something more fitting in its place (an invitation that is waiting).
+ */
+export const UnverifiedBanner = ({ message = UNVERIFIED_TEXT, square = true }: { message?: string; square?: boolean }) => {
   const { resend, sent } = useResendVerification();
   return (
     <Alert
       severity="warning"
-      sx={{ borderRadius: 0 }}
+      sx={square ? { borderRadius: 0 } : undefined}
       action={
         <Button
           color="inherit"
@@ -27,7 +30,7 @@ export const UnverifiedBanner = () => {
         </Button>
       }
     >
-      {UNVERIFIED_TEXT}
+      {message}
       {resend.isError && ` ${errorMessage(resend.error)}`}
     </Alert>
   );

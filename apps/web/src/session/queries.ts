@@ -1,4 +1,4 @@
-import type { Account, AccountSummary, Pagination, Profile } from '@parley/shared';
+import type { Account, AccountSummary, Pagination, Profile, ProfileInvitation } from '@parley/shared';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../api/apiContext';
 
@@ -12,6 +12,18 @@ export const useProfile = (): UseQueryResult<Profile> => {
   return useQuery({
     queryKey: profileQueryKey,
     queryFn: async ({ signal }) => (await api.get<{ data: Profile }>('/v1/profile', { signal })).data,
+  });
+};
+
+export const invitationsQueryKey = ['profile', 'invitations'] as const;
+
+/** GET /v1/profile/invitations: open invitations to the user's address; asked only when `enabled`. */
+export const useOpenInvitations = (enabled: boolean): UseQueryResult<ProfileInvitation[]> => {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: invitationsQueryKey,
+    queryFn: async ({ signal }) => (await api.get<{ data: ProfileInvitation[] }>('/v1/profile/invitations', { signal })).data,
+    enabled,
   });
 };
 

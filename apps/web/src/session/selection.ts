@@ -6,6 +6,9 @@ export function selectedAccountId(storage: Storage = window.localStorage): strin
   return storage.getItem(storageKeys.account);
 }
 
+/** The account chooser's paths: protected pages that work without a chosen account. */
+export const chooserPaths: readonly string[] = ['/accounts', '/chooseaccount'];
+
 export function selectAccount(id: string, storage: Storage = window.localStorage): void {
   storage.setItem(storageKeys.account, id);
 }

@@ -1,13 +1,12 @@
 import IconButton from '@mui/material/IconButton';
 import type { Profile } from '@parley/shared';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { useSnackbar } from '../../components/snackbarContext';
 import type { AccountMenuAction } from './AccountMenuList';
 
 // The menu and the profile dialog load on first use, keeping them out of every page's first load.
 const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
-const ProfileSummaryDialog = lazy(() =>
-  import('./ProfileSummaryDialog').then((m) => ({ default: m.ProfileSummaryDialog })),
-);
+const ProfileDialog = lazy(() => import('../../session/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 interface AccountMenuProps {
   profile: Profile;
@@ -20,11 +19,12 @@ interface AccountMenuProps {
   leading?: readonly AccountMenuAction[];
 }
 
-/** Profile, Switch Account and Logout behind the person icon (and on a phone what the top bar has no room for). */
+/** Profile, Groups, Help Centre, Switch Account and Logout behind the person icon (and on a phone what the top bar has no room for). */
 export const AccountMenu = ({ profile, logout, icon, onGroups, accountName, leading }: AccountMenuProps) => {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const snackbar = useSnackbar();
 
   return (
     <>
@@ -60,10 +60,15 @@ export const AccountMenu = ({ profile, logout, icon, onGroups, accountName, lead
       )}
       {profileOpen && (
         <Suspense fallback={null}>
-          <ProfileSummaryDialog
+          <ProfileDialog
+            mode="edit"
             profile={profile}
-            onClose={() => {
+            onCancel={() => {
               setProfileOpen(false);
+            }}
+            onSaved={() => {
+              setProfileOpen(false);
+              snackbar.show('Profile saved');
             }}
           />
         </Suspense>

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Profile } from '@parley/shared';
+import type { Profile, ProfileInvitation } from '@parley/shared';
 import { v7 as uuidv7 } from 'uuid';
-import { accountMembers, contactGroups, groupUsers, users } from '../../../db/schema/index.js';
+import { accountMembers, accounts, contactGroups, groupUsers, invitations, users } from '../../../db/schema/index.js';
 import { startApiHarness, type ApiHarness, type HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { createAccount, createUser } from '../../../test/factories.js';
@@ -111,6 +111,45 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
     expect(row).toMatchObject({ firstName: 'Test', lastName: 'User', mobileNumber: null });
   });
 
+  it("lists the open invitations to the user's own address only, by account name, oldest first", async () => {
+    const db = h.database.db;
+    const user = await createUser(db, { email: `invited-${randomUUID()}@example.test`, emailVerifiedAt: null });
+    const other = await createUser(db);
+    const first = await createAccount(db, {}, { name: 'Harbor Dental' });
+    const second = await createAccount(db, {}, { name: 'Bay Books' });
+    const accepted = await createAccount(db, {}, { name: 'Already Joined' });
+    const closed = await createAccount(db, {}, { name: 'Closed Shop' });
+    await db.update(accounts).set({ status: 'closed', closedAt: new Date() }).where(eq(accounts.id, closed.id));
+    const invite = (accountId: string, email: string, createdAt: string, acceptedAt: Date | null = null) => ({
+      id: uuidv7(),
+      accountId,
+      email,
+      role: 'Sender' as const,
+      createdAt: new Date(createdAt),
+      acceptedAt,
+    });
+    await db.insert(invitations).values([
+      invite(second.id, user.email, '2025-03-02T00:00:00.000Z'),
+      // Addresses compare without case.
+      invite(first.id, user.email.toUpperCase(), '2025-03-01T00:00:00.000Z'),
+      invite(accepted.id, user.email, '2025-02-01T00:00:00.000Z', new Date()),
+      invite(closed.id, user.email, '2025-02-02T00:00:00.000Z'),
+      invite(first.id, other.email, '2025-01-01T00:00:00.000Z'),
+    ]);
+    const res = await call('GET', '/v1/profile/invitations', h.tokenFor(user.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: ProfileInvitation[] }>()).toEqual({
+      data: [
+        { accountName: 'Harbor Dental', invitedAt: '2025-03-01T00:00:00.000Z' },
+        { accountName: 'Bay Books', invitedAt: '2025-03-02T00:00:00.000Z' },
+      ],
+    });
+    // Another user sees their own invitation, not this user's.
+    const others = await call('GET', '/v1/profile/invitations', h.tokenFor(other.id));
+    expect(others.json<{ data: ProfileInvitation[] }>().data.map((i) => i.accountName)).toEqual(['Harbor Dental']);
+    expect((await call('GET', '/v1/profile/invitations', h.tokenFor((await createUser(db)).id))).json()).toEqual({ data: [] });
+  });
+
   it('records the acceptance of the terms once', async () => {
     const user = await createUser(h.database.db, { tacAcceptedAt: null });
     const token = h.tokenFor(user.id);
@@ -129,6 +168,7 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
       ['GET', '/v1/profile'],
       ['PUT', '/v1/profile'],
       ['PUT', '/v1/profile/accepttac'],
+      ['GET', '/v1/profile/invitations'],
     ] as const) {
       expect((await call(method, url, undefined)).statusCode).toBe(401);
       const refused = await call(method, url, client, {});
@@ -138,5 +178,6 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
     const gone = h.tokenFor(randomUUID());
     expect((await call('GET', '/v1/profile', gone)).statusCode).toBe(404);
     expect((await call('PUT', '/v1/profile/accepttac', gone)).statusCode).toBe(404);
+    expect((await call('GET', '/v1/profile/invitations', gone)).statusCode).toBe(404);
   });
 });

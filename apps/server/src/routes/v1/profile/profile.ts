@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, profileResponseSchema, profileUpdateSchema } from '@parley/shared';
+import { errorBodySchema, profileInvitationsResponseSchema, profileResponseSchema, profileUpdateSchema } from '@parley/shared';
 import { acceptTerms, updateProfile } from '../../../commands/profileUpdater.js';
 import type { Db } from '../../../db/client.js';
 import { principalOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { notFound } from '../../../http/errors.js';
 import { groupsOfUser } from '../../../groups/queries.js';
+import { openInvitationsFor } from '../../../identity/openInvitations.js';
 import { findUserById } from '../../../identity/users.js';
 import { API_CLIENTS_HAVE_NO_PROFILE, peopleOnly } from '../../../policies/peopleOnly.js';
 import { presentProfile } from '../../../presenters/profile.js';
@@ -49,6 +50,24 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       const { userId } = principalOf(request);
       await updateProfile(db, userId, request.body);
       return profileAnswer(db, userId);
+    },
+  );
+
+  app.get(
+    '/profile/invitations',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Open invitations to the signed-in user's address (they become memberships once it is verified)",
+        response: { 200: profileInvitationsResponseSchema, ...errors },
+      },
+      config: { permission: 'authenticated' },
+      preValidation: onlyPeople,
+    },
+    async (request) => {
+      const user = await findUserById(db, principalOf(request).userId);
+      if (!user) throw notFound('The user');
+      return { data: await openInvitationsFor(db, user.email) };
     },
   );
 
