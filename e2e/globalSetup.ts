@@ -13,6 +13,8 @@ const cli = path.join(root, 'apps/server/bin/parley.js');
 /** The user the browser tests sign in as. */
 export const e2eUser = { email: 'e2e-admin@example.test', password: 'Browser-Tests-2026' };
 export const e2eAccountName = 'Harbor Dental';
+/** The help centre the server is configured with (HELP_CENTER_URL): the account menu links to it. */
+export const e2eHelpCenterUrl = 'https://help.parley.example/start';
 /** A user who is only ever used to decline the terms. */
 export const e2eDecliner = { email: 'e2e-decliner@example.test', password: 'Say-No-Thanks-2026' };
 /** The administrator of an account of its own, which the account settings spec changes and finally closes. */
@@ -67,6 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     SOCIAL_PROVIDERS: upstream.providers,
+    HELP_CENTER_URL: e2eHelpCenterUrl,
   };
   // The embedded database belongs to one process at a time: set it up before the server starts.
   const parley = (...args: string[]): void => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { e2eAccountName } from './globalSetup.js';
+import { e2eAccountName, e2eHelpCenterUrl } from './globalSetup.js';
 import { mailsTo, openSettings } from './settingsDialog.js';
 import { signIn, submitSignIn } from './signIn.js';
 
@@ -104,8 +104,8 @@ test('an administrator requests API credentials and invites a read-only user, wh
   await page.goto(await mailLink(page, invitee.email, /https?:\/\/\S+\/v1\/verify\?token=[\w-]+/));
   await expect(page.getByText('Your account has now been verified.', { exact: false })).toBeVisible();
   await page.waitForURL((url) => url.pathname !== '/verified', { timeout: 10_000 });
-  await page.goto('/accounts');
-  await page.getByRole('button', { name: `Select ${e2eAccountName}` }).click();
+  // Their one account is chosen for them: no chooser.
+  await page.goto('/');
   await expect(page.getByTestId('account-name')).toHaveText(e2eAccountName);
 
   // Read Only: no Admin menu, no settings icon, no Upgrade, no quick actions.
@@ -116,7 +116,36 @@ test('an administrator requests API credentials and invites a read-only user, wh
   await expect(page.getByRole('button', { name: /^Upgrade|^Expired$/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Quick actions' })).toHaveCount(0);
 
+  // The account menu: the help centre in a new tab, and the profile, which anyone may edit.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const help = page.getByRole('menuitem', { name: 'Help Centre' });
+  await expect(help).toHaveAttribute('href', e2eHelpCenterUrl);
+  await expect(help).toHaveAttribute('target', '_blank');
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Profile' });
+  await expect(profile.getByLabel('Email')).toHaveValue(invitee.email);
+  await expect(profile.getByLabel('First Name')).toHaveValue(invitee.firstName);
+  await profile.getByLabel('First Name').fill('');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByLabel('First Name')).toHaveAccessibleDescription('Required');
+  await profile.getByLabel('First Name').fill('Rhea-Mae');
+  await profile.getByLabel('Mobile').fill('415 555 0199');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile).toBeHidden();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(profile.getByLabel('First Name')).toHaveValue('Rhea-Mae');
+  await expect(profile.getByLabel('Mobile')).toHaveValue('+14155550199');
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await expect(profile).toBeHidden();
+
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  // Signed in again: the only account is chosen again, without the chooser.
+  await submitSignIn(page, invitee);
+  await expect(page.getByTestId('account-name')).toHaveText(e2eAccountName);
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Accounts' })).toHaveCount(0);
 });

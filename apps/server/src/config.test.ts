@@ -52,6 +52,16 @@ describe('loadConfig', () => {
     expect(problems({ PAGE_VIEWS_SINK: 'beacon' })).toEqual(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
   });
 
+  it('takes HELP_CENTER_URL as an http(s) URL only, and leaves it null when unset', () => {
+    expect(loadConfig({}, [], '/srv/parley').helpCenterUrl).toBeNull();
+    expect(loadConfig({ HELP_CENTER_URL: '' }, [], '/srv/parley').helpCenterUrl).toBeNull();
+    expect(loadConfig({ HELP_CENTER_URL: 'https://help.example.com/parley' }, [], '/srv/parley').helpCenterUrl).toBe('https://help.example.com/parley');
+    expect(loadConfig({ HELP_CENTER_URL: 'http://intranet.local/help' }, [], '/srv/parley').helpCenterUrl).toBe('http://intranet.local/help');
+    for (const bad of ['javascript:alert(1)', 'ftp://help.example.com/', 'help.example.com', 'mailto:help@example.com']) {
+      expect(problems({ HELP_CENTER_URL: bad }), bad).toEqual(['HELP_CENTER_URL: must be an absolute http(s) URL']);
+    }
+  });
+
   it('reads OIDC_EXTRA_WEB_ORIGINS as a list of origins', () => {
     expect(loadConfig({}).identity.extraWebOrigins).toEqual([]);
     const config = loadConfig({ OIDC_EXTRA_WEB_ORIGINS: 'https://sms.example.com, http://localhost:8080/,https://sms.example.com' });

@@ -304,6 +304,7 @@ const envSchema = z.object({
   DEV_AUTH: booleanFlag.default(false),
   PAGE_VIEWS_SINK: z.enum(pageViewSinks).default('off'),
   PAGE_VIEWS_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  HELP_CENTER_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   EVENTS_RETENTION_DAYS: positiveInt(3650).default(7),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
@@ -369,6 +370,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   devAuth: boolean;
   pageViews: { sink: z.infer<typeof envSchema>['PAGE_VIEWS_SINK']; url: string | null };
+  /** The help centre the account menu links to (HELP_CENTER_URL); null: no Help Centre entry. */
+  helpCenterUrl: string | null;
   eventsRetentionDays: number;
   jobs: { retryLimit: number; retryDelaySeconds: number };
   /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
@@ -543,6 +546,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devAuth: e.DEV_AUTH,
     pageViews: { sink: e.PAGE_VIEWS_SINK, url: e.PAGE_VIEWS_URL ?? null },
+    helpCenterUrl: e.HELP_CENTER_URL ?? null,
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

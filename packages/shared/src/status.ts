@@ -15,6 +15,7 @@ export const clientConfigSchema = z
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),
     }),
+    helpCenterUrl: z.string().nullable().describe("the help centre the account menu links to (HELP_CENTER_URL); null: no link"),
     realtime: z.object({
       path: z.string(),
       devAuth: z.boolean().describe('true when the explicit development sign-in for websockets is on'),

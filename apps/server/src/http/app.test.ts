@@ -54,6 +54,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       // The test server has no DATABASE_URL (embedded mode), so top-ups go to the sandbox.
       sandboxTopUp: true,
       pageViews: { sink: 'off', url: null },
+      helpCenterUrl: null,
       realtime: { path: '/socket.io', devAuth: false },
       publicUrl: server.config.publicUrl,
       auth: {

@@ -17,4 +17,11 @@ describe('presentClientConfig', () => {
     expect(postgres.sandboxTopUp).toBe(false);
     expect(clientConfigSchema.parse(postgres)).toEqual(postgres);
   });
+
+  it('passes the help centre on, or null when it is not configured', () => {
+    expect(presentClientConfig(testConfig(), 'pglite', ['simulator']).helpCenterUrl).toBeNull();
+    const help = presentClientConfig(testConfig({ HELP_CENTER_URL: 'https://help.example.com/parley' }), 'pglite', ['simulator']);
+    expect(help.helpCenterUrl).toBe('https://help.example.com/parley');
+    expect(clientConfigSchema.parse(help)).toEqual(help);
+  });
 });

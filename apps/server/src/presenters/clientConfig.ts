@@ -17,6 +17,7 @@ export function presentClientConfig(
     // Only the embedded mode has a payment provider today, the sandbox (routes/v1/topup).
     sandboxTopUp: config.databaseUrl === null,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
+    helpCenterUrl: config.helpCenterUrl,
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
     auth: {
       issuer: config.identity.issuer,

@@ -9,6 +9,7 @@ const valid = {
   simulator: true,
   sandboxTopUp: true,
   pageViews: { sink: 'off', url: null },
+  helpCenterUrl: null,
   realtime: { path: '/socket.io', devAuth: false },
   auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid', socialProviders: [{ id: 'google', name: 'Google' }] },
 };
@@ -17,6 +18,9 @@ describe('isClientConfig', () => {
   it('accepts what the shared schema accepts', () => {
     expect(clientConfigSchema.safeParse(valid).success).toBe(true);
     expect(isClientConfig(valid)).toBe(true);
+    const withHelp = { ...valid, helpCenterUrl: 'https://help.example.com/' };
+    expect(clientConfigSchema.safeParse(withHelp).success).toBe(true);
+    expect(isClientConfig(withHelp)).toBe(true);
   });
 
   it('refuses what the shared schema refuses', () => {
@@ -28,6 +32,8 @@ describe('isClientConfig', () => {
       { ...valid, simulator: 'yes' },
       { ...valid, sandboxTopUp: undefined },
       { ...valid, sandboxTopUp: 'true' },
+      { ...valid, helpCenterUrl: undefined },
+      { ...valid, helpCenterUrl: 42 },
       { ...valid, pageViews: { sink: 'loud', url: null } },
       { ...valid, realtime: { path: '/socket.io' } },
       { ...valid, auth: { issuer: 'x', clientId: 'y' } },

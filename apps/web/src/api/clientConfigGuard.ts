@@ -19,6 +19,7 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     isObject(pageViews) &&
     (pageViewSinks as readonly unknown[]).includes(pageViews.sink) &&
     (pageViews.url === null || isString(pageViews.url)) &&
+    (value.helpCenterUrl === null || isString(value.helpCenterUrl)) &&
     isObject(realtime) &&
     isString(realtime.path) &&
     typeof realtime.devAuth === 'boolean' &&

@@ -1,12 +1,19 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import { LoadingScreen } from '../auth/AuthGate';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { InvitationWaiting } from './InvitationWaiting';
 import { useAccounts, useOpenInvitations, useProfile } from './queries';
-import { forgetAccount, selectAccount as storeSelection, selectedAccountId, takeRedirect } from './selection';
+import {
+  automaticAccount,
+  chooserPaths,
+  forgetAccount,
+  selectAccount as storeSelection,
+  selectedAccountId,
+  takeRedirect,
+} from './selection';
 import { SessionContext, type Session } from './sessionContext';
 import { TermsDialog } from './TermsDialog';
 
@@ -21,6 +28,7 @@ const CreateAccountDialog = lazy(() =>
  */
 export const SessionGate = () => {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const profile = useProfile();
   const accounts = useAccounts();
   const [selected, setSelected] = useState(selectedAccountId);
@@ -30,9 +38,12 @@ export const SessionGate = () => {
   }, [navigate]);
 
   const list = useMemo(() => accounts.data?.data ?? [], [accounts.data]);
+  // One account: chosen without asking (it is stored, and a chooser page moves on to where the user was going).
+  const automatic = accounts.data === undefined ? null : automaticAccount(selected, list.map((a) => a.id));
+  const effective = automatic ?? selected;
   const session = useMemo<Session | null>(() => {
     if (profile.data === undefined || accounts.data === undefined) return null;
-    const account = list.find((a) => a.id === selected) ?? null;
+    const account = list.find((a) => a.id === effective) ?? null;
     return {
       profile: profile.data,
       accounts: list,
@@ -44,13 +55,21 @@ export const SessionGate = () => {
       refreshAccounts: () => void accounts.refetch(),
       logout,
     };
-  }, [profile.data, accounts, list, selected, logout]);
+  }, [profile.data, accounts, list, effective, logout]);
 
   // No account yet and an unverified address: an open invitation is waiting for the verification, which the
   // user is told instead of being asked to create an account (unless they choose to).
   const [createOwn, setCreateOwn] = useState(false);
   const unverifiedNewcomer = session !== null && session.accounts.length === 0 && !session.profile.emailVerified;
   const invitations = useOpenInvitations(unverifiedNewcomer && !createDismissed && !createOwn);
+
+  const onChooser = chooserPaths.includes(pathname);
+  useEffect(() => {
+    if (automatic === null) return;
+    storeSelection(automatic);
+    setSelected(automatic);
+    if (onChooser) void navigate(takeRedirect() ?? '/', { replace: true });
+  }, [automatic, onChooser, navigate]);
 
   const staleSelection = session !== null && selected !== null && session.account === null;
   useEffect(() => {

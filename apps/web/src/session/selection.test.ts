@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountFromRedirect, forgetAccount, peekRedirect, saveRedirect, selectAccount, selectedAccountId, takeRedirect } from './selection';
+import { accountFromRedirect, automaticAccount, forgetAccount, peekRedirect, saveRedirect, selectAccount, selectedAccountId, takeRedirect } from './selection';
 
 class MemoryStorage implements Storage {
   private readonly map = new Map<string, string>();
@@ -60,5 +60,18 @@ describe('account selection', () => {
     expect(accountFromRedirect('/campaigns?accountId=a3', ['a1', 'a2'])).toBeNull();
     expect(accountFromRedirect('/campaigns', ['a1'])).toBeNull();
     expect(accountFromRedirect(null, ['a1'])).toBeNull();
+  });
+
+  it('chooses the only account without asking, and leaves a choice among several to the user', () => {
+    // Signed in afresh (nothing stored): one account is chosen, several wait for the user.
+    expect(automaticAccount(null, ['a1'])).toBe('a1');
+    expect(automaticAccount(null, ['a1', 'a2'])).toBeNull();
+    expect(automaticAccount(null, [])).toBeNull();
+    // A stored choice that still holds stands (nothing to do), whatever the number of accounts.
+    expect(automaticAccount('a1', ['a1'])).toBeNull();
+    expect(automaticAccount('a2', ['a1', 'a2'])).toBeNull();
+    // A stored account the user has left: the one remaining is chosen; among several, the user chooses.
+    expect(automaticAccount('gone', ['a1'])).toBe('a1');
+    expect(automaticAccount('gone', ['a1', 'a2'])).toBeNull();
   });
 });

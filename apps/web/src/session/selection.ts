@@ -9,6 +9,16 @@ export function selectedAccountId(storage: Storage = window.localStorage): strin
 /** The account chooser's paths: protected pages that work without a chosen account. */
 export const chooserPaths: readonly string[] = ['/accounts', '/chooseaccount'];
 
+/**
+ * The account to choose without asking: a user with exactly one account, and no choice stored that still
+ * holds, gets that account (after every sign-in, which forgets the choice). With several, the stored choice
+ * stands, and without one the user chooses.
+ */
+export function automaticAccount(stored: string | null, memberOf: readonly string[]): string | null {
+  if (stored !== null && memberOf.includes(stored)) return null;
+  return memberOf.length === 1 ? (memberOf[0] ?? null) : null;
+}
+
 export function selectAccount(id: string, storage: Storage = window.localStorage): void {
   storage.setItem(storageKeys.account, id);
 }

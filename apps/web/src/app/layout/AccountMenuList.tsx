@@ -3,6 +3,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useNavigate } from 'react-router';
+import { useConfig } from '../configContext';
 
 /** An entry the compact top bar moves into this menu (Upgrade, Account Settings). */
 export interface AccountMenuAction {
@@ -27,6 +28,8 @@ interface AccountMenuListProps {
 
 export const AccountMenuList = ({ id, anchor, logout, onProfile, onGroups, accountName, leading = [], onClose }: AccountMenuListProps) => {
   const navigate = useNavigate();
+  // The operator's help centre (HELP_CENTER_URL, an http(s) URL the server checked); no entry without one.
+  const { helpCenterUrl } = useConfig();
   const choose = (action: () => void) => () => {
     onClose();
     action();
@@ -45,6 +48,11 @@ export const AccountMenuList = ({ id, anchor, logout, onProfile, onGroups, accou
       ))}
       <MenuItem onClick={choose(onProfile)}>Profile</MenuItem>
       {onGroups !== undefined && <MenuItem onClick={choose(onGroups)}>Groups</MenuItem>}
+      {helpCenterUrl !== null && (
+        <MenuItem component="a" href={helpCenterUrl} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          Help Centre
+        </MenuItem>
+      )}
       <MenuItem onClick={choose(() => void navigate('/accounts'))}>Switch Account</MenuItem>
       <MenuItem onClick={choose(logout)}>Logout</MenuItem>
     </Menu>
