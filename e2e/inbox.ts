@@ -97,8 +97,8 @@ export async function inviteColleague(browser: Browser, baseURL: string, admin: 
   await page.goto(await mailLink(page, person.email, /https?:\/\/\S+\/v1\/verify\?token=[\w-]+/));
   await expect(page.getByText('Your account has now been verified.', { exact: false })).toBeVisible();
   await page.waitForURL((url) => url.pathname !== '/verified', { timeout: 10_000 });
-  await page.goto('/accounts');
-  await page.getByRole('button', { name: `Select ${accountName}` }).click();
+  // Their one account is chosen for them: no chooser.
+  await page.goto('/');
   await expect(page.getByTestId('account-name')).toHaveText(accountName);
   return { page, close: () => context.close() };
 }
