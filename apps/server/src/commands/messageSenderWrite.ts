@@ -4,7 +4,7 @@ import type { MessageMedia } from '@parley/shared';
 import type { Tx } from '../db/client.js';
 import { contacts, type MessageRow } from '../db/schema/index.js';
 import { conversationKey, openConversations, touchConversations } from '../messaging/conversations.js';
-import { MESSAGE_QUEUE_CHANNEL } from '../messaging/dispatcher.js';
+import { wakeDispatchers } from '../messaging/dispatcher.js';
 import type { PreparedMessage } from './messageSenderPrepare.js';
 import { insertMessageRows } from './messageSenderRows.js';
 import type { Schedule } from './messageSenderSchedule.js';
@@ -109,7 +109,7 @@ export async function writeMessages(
   );
   await keepSenderNumbers(tx, accountId, prepared);
   // Wakes the dispatchers on commit, so what may go now leaves without waiting for their poll.
-  if (rows.some((row) => row.sendAfter.getTime() <= now.getTime())) await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
+  if (rows.some((row) => row.sendAfter.getTime() <= now.getTime())) await wakeDispatchers(tx);
   return rows;
 }
 

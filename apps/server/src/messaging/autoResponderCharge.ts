@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -17,7 +16,7 @@ import { messages, type ContactRow, type MessageRow } from '../db/schema/index.j
 import { publishEvent } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { touchConversations } from './conversations.js';
-import { MESSAGE_QUEUE_CHANNEL } from './dispatcher.js';
+import { wakeDispatchers } from './dispatcher.js';
 
 export interface ChargedReply {
   accountId: string;
@@ -102,6 +101,6 @@ export async function queueChargedReply(tx: Tx, reply: ChargedReply, log: Logger
   const data: MessageEventData = { message: presentMessage(row) };
   await publishEvent(tx, { type: 'messageSent', accountId, userId: null, data });
   // Wakes the dispatchers on commit, so the reply leaves without waiting for a poll.
-  await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
+  await wakeDispatchers(tx);
   return row;
 }

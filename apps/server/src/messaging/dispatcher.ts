@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { CarrierRegistry } from '../carriers/registry.js';
-import { backgroundBatch, type Database } from '../db/client.js';
+import { backgroundBatch, type Database, type Queryable } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { claimDueMessages, type Claim } from './dispatcherClaim.js';
 import { recoverStaleClaims, type Recovered } from './dispatcherRecovery.js';
@@ -11,6 +11,14 @@ import { submitClaim, type SubmitOutcome } from './dispatcherSubmit.js';
 
 /** NOTIFY on this channel (after queueing messages) wakes the dispatchers at once instead of at their next poll. */
 export const MESSAGE_QUEUE_CHANNEL = 'parley_messages';
+
+/**
+ * Wakes the dispatchers when the caller's transaction commits (a rollback drops it), so messages it queued
+ * leave without waiting for a poll.
+ */
+export async function wakeDispatchers(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
+}
 
 export interface MessageDispatcherOptions {
   database: Database;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { countSegments, type MessageEventData } from '@parley/shared';
 import type { Tx } from '../db/client.js';
@@ -6,7 +5,7 @@ import { messages, type MessageRow } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { touchConversations } from './conversations.js';
-import { MESSAGE_QUEUE_CHANNEL } from './dispatcher.js';
+import { wakeDispatchers } from './dispatcher.js';
 
 export interface AutomaticReply {
   accountId: string;
@@ -64,6 +63,6 @@ export async function queueAutomaticReply(tx: Tx, reply: AutomaticReply): Promis
   const data: MessageEventData = { message: presentMessage(row) };
   await publishEvent(tx, { type: 'messageSent', accountId: reply.accountId, userId: null, data });
   // Wakes the dispatchers on commit, so the reply leaves without waiting for a poll.
-  await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
+  await wakeDispatchers(tx);
   return row;
 }

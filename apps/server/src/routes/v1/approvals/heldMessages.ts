@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HeldMessage } from '@parley/shared';
 import { queryRows, type Db } from '../../../db/client.js';
-import { MESSAGE_QUEUE_CHANNEL } from '../../../messaging/dispatcher.js';
+import { wakeDispatchers } from '../../../messaging/dispatcher.js';
 import { MAX_RETRY_DELAY_MS } from '../../../messaging/dispatcherResults.js';
 
 /*
@@ -91,7 +91,7 @@ export async function approveHeldMessages(
            where ${heldCondition(accountId, now)} and ${only}
           returning m.id`,
     );
-    if (approved.length > 0) await tx.execute(sql`select pg_notify(${MESSAGE_QUEUE_CHANNEL}, '')`);
+    if (approved.length > 0) await wakeDispatchers(tx);
     return approved.length;
   });
 }
