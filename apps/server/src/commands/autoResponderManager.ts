@@ -11,7 +11,7 @@ import {
 import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { autoResponders, type AutoResponderRow } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
+import { isUuid } from '../db/ids.js';
 
 export const AUTO_RESPONDER_NOT_FOUND = 'The auto responder';
 

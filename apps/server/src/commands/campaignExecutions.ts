@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CAMPAIGN_INVALID_LISTED, type CampaignInvalidEntry, type CampaignInvalidReason, type ListQuery } from '@parley/shared';
 import { queryRows, type Queryable } from '../db/client.js';
-import { isUuid } from '../lists/queries.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * Executions as the campaign table's expanded row shows them. The counters the sender keeps (submitted,

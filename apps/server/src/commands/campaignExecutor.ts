@@ -12,7 +12,6 @@ import {
 import { queryRows, type Db, type Tx } from '../db/client.js';
 import { campaignJobs, campaigns, users, type CampaignJobRow, type CampaignRow } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { activeSenderNumbers, senderCandidates } from '../messaging/senderNumbers.js';
 import { requireVerifiedEmail } from '../policies/verifiedEmail.js';
 import { consentDescription, exclusionReason, insertAudience } from './campaignAudience.js';
@@ -21,6 +20,7 @@ import { upsertFileContacts, type FileRecipient } from './campaignFileRows.js';
 import { storedFieldMappings, storedFilters } from './campaignStored.js';
 import { InsufficientBalanceError } from './ledger.js';
 import { loadAccountSendContext } from './messageSenderPrepare.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * Executing a campaign (spec §4: 'Execution is blocked when balance is below the estimated price';

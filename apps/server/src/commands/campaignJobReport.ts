@@ -7,8 +7,8 @@ import {
   type MessageStatus,
 } from '@parley/shared';
 import { queryRows, type Db, type Queryable } from '../db/client.js';
-import { isUuid } from '../lists/queries.js';
 import { countResendable } from './campaignResend.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * The job report of a campaign execution (spec: Job report, dialog 'Message Report'): its messages by

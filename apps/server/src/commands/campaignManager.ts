@@ -15,10 +15,10 @@ import {
 import { queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { campaignJobs, campaigns, contactGroups, phoneNumbers, templates, type CampaignRow } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { requireOwnMedia } from '../media/mediaOwnership.js';
 import { visibleTemplateCondition, type TemplateViewer } from '../policies/templateVisibility.js';
 import { CAMPAIGN_NOT_FOUND, lockCampaign } from './campaignExecutor.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * The campaign records: list, read, add, replace, remove. A save keeps only what its trigger uses, checks

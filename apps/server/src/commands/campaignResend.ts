@@ -8,7 +8,6 @@ import {
 import { arrayLiteral, queryRows, type Db, type Queryable, type Tx } from '../db/client.js';
 import { campaignJobs, contacts, type CampaignJobRow, type CampaignRow } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { consentDescription, exclusionReason } from './campaignAudience.js';
 import {
   CAMPAIGN_NOT_FOUND,
@@ -21,6 +20,7 @@ import {
 } from './campaignExecutor.js';
 import { EXECUTION_NOT_FOUND } from './campaignExecutions.js';
 import { storedFilters } from './campaignStored.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * Resending the failed messages of an execution (the job report's 'Resend Failed'): a new execution of the

@@ -7,13 +7,14 @@ import {
   type CreateContact,
   type UpdateContact,
 } from '@parley/shared';
-import { findContact, isUuid, listsOf, type ContactRecord } from '../contacts/queries.js';
+import { findContact, listsOf, type ContactRecord } from '../contacts/queries.js';
 import type { Db, Tx } from '../db/client.js';
 import { accountAttributes, accounts, contacts, type ContactRow } from '../db/schema/index.js';
 import { publishEvents } from '../events/outbox.js';
 import { AppError, notFound } from '../http/errors.js';
 import { checkNumberType } from './contactNumberType.js';
 import { contactEvent } from './contactEvents.js';
+import { isUuid } from '../db/ids.js';
 
 /** Opt-out and opt-in (STOP/START) live beside the events they publish; re-exported for callers of this module. */
 export { setContactOptOut } from './contactEvents.js';

@@ -5,9 +5,9 @@ import type { Db, Tx } from '../db/client.js';
 import { contactGroups, groupPhoneNumbers, groupUsers } from '../db/schema/index.js';
 import { accountPhoneNumberIds, accountUserIds, findGroup, groupNameTaken, type GroupWithUsers } from '../groups/queries.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { publishAccessChanged } from './accessEvents.js';
 import { lockAccount } from './accountLock.js';
+import { isUuid } from '../db/ids.js';
 
 const GROUP = 'The group';
 

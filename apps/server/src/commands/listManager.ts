@@ -10,8 +10,9 @@ import {
 import type { Db } from '../db/client.js';
 import { contactLists, contacts, listMembers } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
-import { findList, findMember, isUuid, listNameTaken, type ListWithCount, type MemberWithContact } from '../lists/queries.js';
+import { findList, findMember, listNameTaken, type ListWithCount, type MemberWithContact } from '../lists/queries.js';
 import { lockAccount } from './accountLock.js';
+import { isUuid } from '../db/ids.js';
 
 const LIST = 'The list';
 const MEMBER = 'The contact on this list';

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.js';
 import { contacts, conversations, type ContactRow } from '../db/schema/index.js';
 import { notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { CONTACT_NOT_FOUND, CONVERSATION_NOT_FOUND } from './messageSenderTypes.js';
+import { isUuid } from '../db/ids.js';
 
 /** A recipient of a send: a contact, through one of its conversations or not. */
 export interface SendRecipient {

@@ -13,10 +13,10 @@ import type { Db, Queryable, Tx } from '../db/client.js';
 import { auditLog, carrierSettings, phoneNumbers, type PhoneNumberRow } from '../db/schema/index.js';
 import { publishEvent } from '../events/outbox.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { presentPhoneNumber } from '../presenters/phoneNumber.js';
 import { refuseHeldNumber } from './phoneNumberBuyer.js';
 import { rateFor, typeOfNumber } from './phoneNumberCarrier.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * Numbers of an SMPP connection are added by hand: SMPP has no number inventory to buy from and no voice

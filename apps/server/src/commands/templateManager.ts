@@ -19,10 +19,10 @@ import type { Db, Queryable, Tx } from '../db/client.js';
 import { accountAttributes, accountMembers, contactGroups, contactLists, templates, type TemplateRow } from '../db/schema/index.js';
 import { accountPhoneNumberIds } from '../groups/queries.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
 import { requireOwnMedia } from '../media/mediaOwnership.js';
 import { seesEveryTemplate, templateCreatorId, visibleTemplateCondition, type TemplateViewer } from '../policies/templateVisibility.js';
 import { templateWebhookIntegrations, templateWebhookLink } from '../templates/webhookLink.js';
+import { isUuid } from '../db/ids.js';
 
 export const TEMPLATE_NOT_FOUND = 'The template';
 

@@ -3,6 +3,7 @@ import type { AttributeFilter, ContactListQuery, ContactOrderBy, ContactSortColu
 import { isVisibleTag } from '@parley/shared';
 import { queryRows, type Queryable } from '../db/client.js';
 import { accountAttributes, contacts, listMembers, type ContactRow, type ListMemberRow } from '../db/schema/index.js';
+import { isUuid } from '../db/ids.js';
 
 /** A contact with its list memberships, as the presenter needs it. */
 export interface ContactRecord {
@@ -211,8 +212,6 @@ export async function findContactByMobile(q: Queryable, accountId: string, mobil
   return row ?? null;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string): boolean => uuidPattern.test(id);
 
 /**
  * The account's tags with how many contacts carry each, the most used first (then by name); with a prefix,

@@ -5,6 +5,7 @@ import { messages, type EventRow, type MessageRow } from '../db/schema/index.js'
 import { presentMessage } from '../presenters/message.js';
 import { MESSAGE_REFERENCE_TYPES, referencedMessages, type MessageSnapshot } from './messageEvents.js';
 import { OUTBOX_DELIVERED_TYPES } from './outbox.js';
+import { isUuid } from '../db/ids.js';
 
 /** An outbox row as the one event it holds (the dispatcher's rows: delivered types never share a row). */
 export function toPayload(row: EventRow): OutboxEventPayload {
@@ -29,8 +30,6 @@ export function eventPayloads(row: EventRow): OutboxEventPayload[] {
   if (!Array.isArray(row.data) || OUTBOX_DELIVERED_TYPES.includes(row.type)) return [event];
   return row.data.map((data: unknown, index) => ({ ...event, id: `${event.id}.${String(index)}`, data }));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isReferenceType = (type: string): boolean => MESSAGE_REFERENCE_TYPES.some((t) => t === type);
 
@@ -70,7 +69,7 @@ export async function expandEventRows(q: Queryable, rows: readonly EventRow[]): 
     const snapshots = referencedMessages(row.data);
     if (snapshots !== null) references.set(row.id, snapshots);
   }
-  const ids = [...new Set([...references.values()].flatMap((snapshots) => snapshots.map(([id]) => id)))].filter((id) => UUID.test(id));
+  const ids = [...new Set([...references.values()].flatMap((snapshots) => snapshots.map(([id]) => id)))].filter(isUuid);
   const found = new Map<string, MessageRow>();
   if (ids.length > 0) {
     const read = await q

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
 import { events } from '../db/schema/index.js';
+import { isUuid } from '../db/ids.js';
 
 export const OUTBOX_CHANNEL = 'parley_outbox';
 
@@ -106,8 +107,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 const idOf = (value: unknown): string | null => (isRecord(value) && typeof value.id === 'string' ? value.id : null);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The conversation an event is about: `data.message.conversation.id` (message events) or
  * `data.conversation.id` (conversation events); null for any other event.
@@ -115,7 +114,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function conversationIdOf(data: unknown): string | null {
   if (!isRecord(data)) return null;
   const id = (isRecord(data.message) ? idOf(data.message.conversation) : null) ?? idOf(data.conversation);
-  return id !== null && UUID.test(id) ? id : null;
+  return id !== null && isUuid(id) ? id : null;
 }
 
 /** The events.group_id of one new event: given, or read from its conversation in the INSERT itself. */

@@ -9,7 +9,7 @@ import {
   users,
   type GroupRow,
 } from '../db/schema/index.js';
-import { isUuid } from '../lists/queries.js';
+import { isUuid } from '../db/ids.js';
 
 export interface GroupMemberUser {
   id: string;

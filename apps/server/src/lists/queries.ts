@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ListMemberQuery, ListQuery } from '@parley/shared';
 import type { Queryable } from '../db/client.js';
 import { contactLists, contacts, listMembers, type ContactListRow, type ListMemberRow } from '../db/schema/index.js';
+import { isUuid } from '../db/ids.js';
 
 export interface ListWithCount {
   list: ContactListRow;
@@ -22,9 +22,6 @@ export interface MemberWithContact {
   };
 }
 
-const uuid = z.uuid();
-/** A malformed id finds nothing, like another account's. */
-export const isUuid = (id: string): boolean => uuid.safeParse(id).success;
 
 // Written out in full: in a one-table select Drizzle leaves column names unqualified, which the subquery would misread.
 const memberCount = sql<number>`(select count(*)::int from "list_members" where "list_members"."list_id" = "contact_lists"."id")`;

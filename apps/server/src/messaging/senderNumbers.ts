@@ -3,7 +3,7 @@ import type { PhoneNumberFilter } from '@parley/shared';
 import type { Queryable } from '../db/client.js';
 import { contactGroups, groupPhoneNumbers, phoneNumbers, type PhoneNumberRow } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
-import { isUuid } from '../lists/queries.js';
+import { isUuid } from '../db/ids.js';
 
 /*
  * Which of the account's numbers a message goes from (DESIGN.md "The path of a message"): the group or

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client.js';
 import { phoneNumbers, simulatorSettings, type PhoneNumberRow } from '../db/schema/index.js';
-import { isUuid } from '../lists/queries.js';
+import { isUuid } from '../db/ids.js';
 
 /** Released numbers are gone for the account: not listed, not found. */
 const notReleased = ne(phoneNumbers.status, 'released');

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { accounts, templates, type TemplateRow, type TemplateType } from '../db/schema/index.js';
-import { isUuid } from '../contacts/queries.js';
+import { isUuid } from '../db/ids.js';
 
 /** A template reached from outside the app (its opt-in page or web-hook link), with what its account shows. */
 export interface PublicTemplate {

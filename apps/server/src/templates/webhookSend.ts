@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { can, normaliseContactMobile } from '@parley/shared';
 import { sendMessagesIn, type SendMessagesResult } from '../commands/messageSender.js';
-import { isUuid } from '../contacts/queries.js';
 import type { Db } from '../db/client.js';
 import { accountMembers } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/errors.js';
@@ -9,6 +8,7 @@ import { contactForNumber } from './contactByNumber.js';
 import { findPublicTemplate } from './publicTemplates.js';
 import type { TemplateWebhookTarget } from './webhookLink.js';
 import type { CrmContact } from './webhookPayloads.js';
+import { isUuid } from '../db/ids.js';
 
 export const TEMPLATE_NOT_FOUND = 'The template';
 export const WEBHOOK_USER_REFUSED_MESSAGE = 'The user of this link is not a member of the account who may send messages.';

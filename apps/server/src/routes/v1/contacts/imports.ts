@@ -21,12 +21,12 @@ import { contactImports } from '../../../db/schema/index.js';
 import { membershipOf, principalOf } from '../../../http/auth.js';
 import type { AppContext } from '../../../http/context.js';
 import { AppError, notFound } from '../../../http/errors.js';
+import { isUuid } from '../../../db/ids.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.
 const importParams = z.object({ acc: z.uuid(), id: z.string() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const isUuid = (v: string): boolean => z.uuid().safeParse(v).success;
 
 /** Content types a browser or a script sends a CSV file as (Windows names .csv files after Excel). */
 const fileContentTypes = ['text/csv', 'application/csv', 'text/plain', 'application/octet-stream', 'application/vnd.ms-excel'];

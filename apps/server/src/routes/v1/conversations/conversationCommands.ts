@@ -9,13 +9,13 @@ import { queryRows, type Db, type Tx } from '../../../db/client.js';
 import { contactGroups, contacts, conversations, messages, phoneNumbers } from '../../../db/schema/index.js';
 import { publishEvent, publishEvents, type NewEvent } from '../../../events/outbox.js';
 import { AppError, notFound } from '../../../http/errors.js';
-import { isUuid } from '../../../lists/queries.js';
 import { openConversations } from '../../../messaging/conversations.js';
 import { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, type SenderNumber } from '../../../messaging/senderNumbers.js';
 import { WHOLE_ACCOUNT, type ConversationViewer } from '../../../policies/conversationVisibility.js';
 import { loadConversation } from './conversationLoader.js';
 import { findConversation, unreadPredicate, type ConversationRecord } from './conversationQueries.js';
 import { conversationNotFound } from './conversationRequest.js';
+import { isUuid } from '../../../db/ids.js';
 
 export const CONVERSATION_IN_OTHER_GROUP_MESSAGE =
   'This conversation belongs to a group you are not in: choose another phone number to text this contact.';

@@ -4,8 +4,8 @@ import type { ConversationListQuery } from '@parley/shared';
 import { contactConditions } from '../../../contacts/queries.js';
 import type { Queryable } from '../../../db/client.js';
 import { contactGroups, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../../../db/schema/index.js';
-import { isUuid } from '../../../lists/queries.js';
 import { visibleGroupCondition, type ConversationViewer } from '../../../policies/conversationVisibility.js';
+import { isUuid } from '../../../db/ids.js';
 
 /** A conversation with what the list shows of it: its contact, number, group and last message. */
 export interface ConversationRecord {

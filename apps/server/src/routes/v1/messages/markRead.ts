@@ -4,9 +4,9 @@ import type { Db } from '../../../db/client.js';
 import { messages, type MessageRow } from '../../../db/schema/index.js';
 import { publishEvent } from '../../../events/outbox.js';
 import { AppError, notFound } from '../../../http/errors.js';
-import { isUuid } from '../../../lists/queries.js';
 import { visibleMessageCondition, type ConversationViewer } from '../../../policies/conversationVisibility.js';
 import { presentMessage } from '../../../presenters/message.js';
+import { isUuid } from '../../../db/ids.js';
 
 export const MESSAGE_NOT_FOUND = 'The message';
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'driz
 import type { MessageListQuery } from '@parley/shared';
 import type { Queryable } from '../../../db/client.js';
 import { messages, type MessageRow } from '../../../db/schema/index.js';
-import { isUuid } from '../../../lists/queries.js';
 import { visibleMessageCondition, type ConversationViewer } from '../../../policies/conversationVisibility.js';
+import { isUuid } from '../../../db/ids.js';
 
 /** The WHERE of the messages list: the account, the conversations the viewer sees, then each filter given. */
 function conditions(accountId: string, viewer: ConversationViewer, query: MessageListQuery): SQL {
