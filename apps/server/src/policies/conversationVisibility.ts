@@ -21,11 +21,18 @@ export interface ConversationViewer {
   clientId?: string | undefined;
 }
 
-// Aliased and qualified: these go into queries of any table.
-const groupsOf = (viewer: ConversationViewer): SQL => sql`select vgu.group_id from group_users vgu where vgu.user_id = ${viewer.userId}`;
+/** The role that sees every group's conversations. */
+const EVERY_GROUP_ROLE: Role = 'Administrator';
+
+// Aliased and qualified: these go into queries of any table. The user id is a value or a column.
+const groupsOf = (userId: string | SQL): SQL => sql`select vgu.group_id from group_users vgu where vgu.user_id = ${userId}`;
+
+/** "A user (a value or a column) who is no administrator sees a conversation whose group is `groupId`". */
+const inGroupCondition = (userId: string | SQL, groupId: SQL | SQL.Aliased | { getSQL(): SQL }): SQL =>
+  sql`(${groupId} is null or ${groupId} in (${groupsOf(userId)}))`;
 
 /** True when the viewer sees every conversation of the account whatever its group. */
-export const seesEveryGroup = (viewer: ConversationViewer): boolean => viewer.clientId !== undefined || viewer.role === 'Administrator';
+export const seesEveryGroup = (viewer: ConversationViewer): boolean => viewer.clientId !== undefined || viewer.role === EVERY_GROUP_ROLE;
 
 /**
  * The SQL condition "the viewer sees a conversation whose group is `groupId`" (a column or expression of the
@@ -33,7 +40,16 @@ export const seesEveryGroup = (viewer: ConversationViewer): boolean => viewer.cl
  */
 export function visibleGroupCondition(viewer: ConversationViewer, groupId: SQL | SQL.Aliased | { getSQL(): SQL }): SQL {
   if (seesEveryGroup(viewer)) return sql`true`;
-  return sql`(${groupId} is null or ${groupId} in (${groupsOf(viewer)}))`;
+  return inGroupCondition(viewer.userId, groupId);
+}
+
+/**
+ * The same rule with the viewer in the query: "the account member whose role and user id are these columns
+ * (e.g. of account_members) sees a conversation whose group is `groupId`", for choosing among many members at
+ * once (who is notified of a conversation).
+ */
+export function memberSeesGroupCondition(member: { role: SQL; userId: SQL }, groupId: SQL): SQL {
+  return sql`(${member.role} = ${EVERY_GROUP_ROLE} or ${inGroupCondition(member.userId, groupId)})`;
 }
 
 /**
@@ -44,7 +60,7 @@ export function visibleGroupCondition(viewer: ConversationViewer, groupId: SQL |
 export function visibleMessageCondition(viewer: ConversationViewer, conversationId: SQL | { getSQL(): SQL }): SQL {
   if (seesEveryGroup(viewer)) return sql`true`;
   return sql`not exists (select 1 from conversations vc where vc.id = ${conversationId} and vc.group_id is not null
-    and vc.group_id not in (${groupsOf(viewer)}))`;
+    and vc.group_id not in (${groupsOf(viewer.userId)}))`;
 }
 
 /** The viewer of a request, from what the guard set (principalOf, membershipOf). */

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db, Queryable } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { webPushSubscriptions } from '../db/schema/index.js';
+import { memberSeesGroupCondition } from '../policies/conversationVisibility.js';
 
 /** A browser to push to: where, and the keys its payload is encrypted for. */
 export interface PushTarget {
@@ -81,7 +82,8 @@ export interface ConversationAudience {
 
 /**
  * The conversation's contact and the subscriptions of the account's users who may see the conversation
- * (docs/webPush.md): administrators always; with a group, that group's users; without one, every member.
+ * (docs/webPush.md), by the one visibility rule (policies/conversationVisibility.ts): administrators always;
+ * with a group, that group's users; without one, every member.
  * Null when the conversation is not the account's (removed meanwhile).
  */
 export async function conversationAudience(q: Queryable, accountId: string, conversationId: string): Promise<ConversationAudience | null> {
@@ -106,9 +108,7 @@ export async function conversationAudience(q: Queryable, accountId: string, conv
           from web_push_subscriptions s
           join account_members m on m.account_id = s.account_id and m.user_id = s.user_id
          where s.account_id = ${accountId}
-           and (m.role = 'Administrator'
-                or ${conversation.group_id}::uuid is null
-                or exists (select 1 from group_users g where g.group_id = ${conversation.group_id}::uuid and g.user_id = s.user_id))
+           and ${memberSeesGroupCondition({ role: sql`m.role`, userId: sql`s.user_id` }, sql`${conversation.group_id}::uuid`)}
          order by s.id`,
   );
   return {
