@@ -1,16 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
 import { messageStatuses, type MessageRow, type MessageStatus } from '../db/schema/index.js';
-import {
-  initialDispatchedAt,
-  laneOf,
-  notifyOutbox,
-  OUTBOX_CHANNEL,
-  OUTBOX_DELIVERED_TYPES,
-  outboxPayloadPrefix,
-  ROW_EVENTS_MAX,
-  NOTIFY_IDS_MAX,
-} from './outbox.js';
+import { eventInsert, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES, ROW_EVENTS_MAX, writtenEventsOf, type EventRows } from './outbox.js';
 
 /**
  * Message events written by reference (publishMessageEvents): a campaign writes them by the hundred
@@ -64,6 +55,21 @@ export function referencedMessages(data: unknown): MessageSnapshot[] | null {
 }
 
 /**
+ * The columns of a reference row of messages grouped by account (`accountId`) and their conversation's group
+ * (`c.group_id`): its data names the messages (`messages`, the aggregate of their snapshots).
+ */
+function referenceRow(type: MessageReferenceType, userId: string | null, accountId: SQL, messages: SQL): Omit<EventRows, 'from'> {
+  return {
+    type: sql`${type}::text`,
+    accountId,
+    userId: sql`${userId}::uuid`,
+    groupId: sql`c.group_id`,
+    lane: sql`${laneOf(type)}::smallint`,
+    data: sql`jsonb_build_object('messages', ${messages})`,
+  };
+}
+
+/**
  * Writes message events in the caller's transaction, by reference: one row per account, user and group of
  * the messages' conversations (and per ROW_EVENTS_MAX messages), whose data names each message with what changes along its way
  * (MessageSnapshot), in the order given; the fan-out reads the messages when it emits (eventPayloads), each
@@ -79,14 +85,13 @@ export async function publishMessageEvents(
   const records = rows.map((row) => ({ a: row.accountId, c: row.conversationId, m: snapshotOf(row) }));
   const written = await queryRows<{ id: string | number }>(
     q,
-    sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-        select ${type}, e.a, ${userId}::uuid, c.group_id, ${laneOf(type)}::smallint,
-               jsonb_build_object('messages', jsonb_agg(e.m order by e.n)), ${initialDispatchedAt(sql`${type}::text`)}
-          from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
+    eventInsert({
+      ...referenceRow(type, userId, sql`e.a`, sql`jsonb_agg(e.m order by e.n)`),
+      from: sql`from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
           left join conversations c on c.id = e.c and c.account_id = e.a
          group by e.a, c.group_id, (e.n - 1) / ${ROW_EVENTS_MAX}
-         order by min(e.n)
-        returning id`,
+         order by min(e.n)`,
+    }),
   );
   await notifyOutbox(
     q,
@@ -108,22 +113,18 @@ const isoText = (column: SQL): SQL => sql`to_char(${column} at time zone 'UTC', 
 export function messageEventsOfChanged(type: MessageReferenceType, userId: string | null = null): SQL {
   return sql`, numbered as (
       select ch.*, row_number() over () as n from changed ch
-    ), written as (
-      insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-      select ${type}, e.account_id, ${userId}::uuid, c.group_id, ${laneOf(type)}::smallint,
-             jsonb_build_object('messages', jsonb_agg(jsonb_build_array(
+    ), ${writtenEventsOf({
+      ...referenceRow(
+        type,
+        userId,
+        sql`e.account_id`,
+        sql`jsonb_agg(jsonb_build_array(
                e.id, e.status, e.error_code, e.error_description, ${isoText(sql`e.status_at`)}, ${isoText(sql`e.sent_at`)})
-               order by e.n)),
-             ${initialDispatchedAt(sql`${type}::text`)}
-        from numbered e
+               order by e.n)`,
+      ),
+      from: sql`from numbered e
         left join conversations c on c.id = e.conversation_id and c.account_id = e.account_id
        group by e.account_id, c.group_id, (e.n - 1) / ${ROW_EVENTS_MAX}
-       order by min(e.n)
-      returning id
-    ), announced as (
-      select count(*) as n
-        from (select pg_notify(${OUTBOX_CHANNEL}, ${outboxPayloadPrefix(laneOf(type))} || string_agg(w.id::text, ',' order by w.id))
-                from (select id, row_number() over (order by id) as k from written) w
-               group by (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
-    )`;
+       order by min(e.n)`,
+    })}`;
 }

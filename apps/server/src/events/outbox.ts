@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
-import { events } from '../db/schema/index.js';
 import { isUuid } from '../db/ids.js';
 
 export const OUTBOX_CHANNEL = 'parley_outbox';
@@ -40,6 +39,50 @@ export function initialDispatchedAt(type: SQL): SQL {
 export const ROW_EVENTS_MAX = 250;
 
 /**
+ * Rows for the events table, as SQL over `from`: each column's expression (type, account_id, user_id, group_id,
+ * lane, data) and `from`, the FROM clause with what follows it (WHERE, GROUP BY, ORDER BY: the rows' order is
+ * the order of their ids).
+ */
+export interface EventRows {
+  type: SQL;
+  accountId: SQL;
+  userId: SQL;
+  groupId: SQL;
+  lane: SQL;
+  data: SQL;
+  from: SQL;
+}
+
+/**
+ * The one INSERT into the outbox: every event is written by it. Its dispatched_at is initialDispatchedAt's; it
+ * returns the rows' id and lane, for the NOTIFY (writtenEventsOf's `announced`, or notifyOutbox).
+ */
+export function eventInsert(rows: EventRows): SQL {
+  return sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
+        select ${rows.type}, ${rows.accountId}, ${rows.userId}, ${rows.groupId}, ${rows.lane}, ${rows.data}, ${initialDispatchedAt(rows.type)}
+        ${rows.from}
+        returning id, lane`;
+}
+
+/**
+ * eventInsert and its NOTIFY as the CTEs that end a statement's WITH list: `written` (id, lane) and
+ * `announced` (n, the NOTIFYs sent: each lane's ids joined by commas, as outboxPayloads writes them,
+ * NOTIFY_IDS_MAX a payload). The statement must read `announced`, which PostgreSQL evaluates only when read;
+ * the NOTIFY is delivered only if the caller's transaction commits.
+ */
+export function writtenEventsOf(rows: EventRows): SQL {
+  return sql`written as (
+          ${eventInsert(rows)}
+        ), announced as (
+          select count(*) as n
+            from (select pg_notify(${OUTBOX_CHANNEL}, case when w.lane = ${OUTBOX_LANES.bulk} then ${BULK_PREFIX} else '' end
+                                                   || string_agg(w.id::text, ',' order by w.id))
+                    from (select id, lane, row_number() over (partition by lane order by id) as k from written) w
+                   group by w.lane, (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
+        )`;
+}
+
+/**
  * Writes the events a SELECT yields (columns type, account_id, user_id, group_id, lane, data and n, their
  * order), announces them (NOTIFY, delivered only if the caller's transaction commits) and answers their rows'
  * ids, all in one statement. Events of a type no subscriber delivers that share type, account, user,
@@ -64,24 +107,18 @@ export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEve
  * when read.
  */
 export function eventRowsOf(source: SQL): SQL {
-  return sql`event_source as (${source}), written as (
-          insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-          select e.type, e.account_id, e.user_id, e.group_id, e.lane,
-                 case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end,
-                 ${initialDispatchedAt(sql`e.type`)}
-            from event_source e
+  return sql`event_source as (${source}), ${writtenEventsOf({
+    type: sql`e.type`,
+    accountId: sql`e.account_id`,
+    userId: sql`e.user_id`,
+    groupId: sql`e.group_id`,
+    lane: sql`e.lane`,
+    data: sql`case when count(*) = 1 then (array_agg(e.data))[1] else jsonb_agg(e.data order by e.n) end`,
+    from: sql`from event_source e
            group by e.type, e.account_id, e.user_id, e.group_id, e.lane,
                     case when ${isDeliveredType(sql`e.type`)} then e.n end, (e.n - 1) / ${ROW_EVENTS_MAX}
-           order by min(e.n)
-          returning id, lane
-        ), announced as (
-          -- Each lane's ids joined by commas (as outboxPayloads writes them), NOTIFY_IDS_MAX a payload.
-          select count(*) as n
-            from (select pg_notify(${OUTBOX_CHANNEL}, case when w.lane = ${OUTBOX_LANES.bulk} then ${BULK_PREFIX} else '' end
-                                                   || string_agg(w.id::text, ',' order by w.id))
-                    from (select id, lane, row_number() over (partition by lane order by id) as k from written) w
-                   group by w.lane, (w.k - 1) / ${NOTIFY_IDS_MAX}) notified
-        )`;
+           order by min(e.n)`,
+  })}`;
 }
 
 /** Whether `type` (SQL) is one of OUTBOX_DELIVERED_TYPES. */
@@ -118,11 +155,29 @@ export function conversationIdOf(data: unknown): string | null {
 }
 
 /** The events.group_id of one new event: given, or read from its conversation in the INSERT itself. */
-function groupIdValue(e: NewEvent): SQL | string | null {
-  if (e.groupId !== undefined) return e.groupId;
+function groupIdValue(e: NewEvent): SQL {
+  if (e.groupId !== undefined) return sql`${e.groupId}::uuid`;
   const conversationId = conversationIdOf(e.data);
-  if (conversationId === null || e.accountId === undefined || e.accountId === null) return null;
+  if (conversationId === null || e.accountId === undefined || e.accountId === null) return sql`null::uuid`;
   return sql`(select c.group_id from conversations c where c.id = ${conversationId} and c.account_id = ${e.accountId})`;
+}
+
+/** New events as eventInsert's rows: one VALUES row each, in the order given. */
+function eventValues(newEvents: readonly NewEvent[]): EventRows {
+  const values = newEvents.map(
+    (e) =>
+      sql`(${e.type}::text, ${e.accountId ?? null}::uuid, ${e.userId ?? null}::uuid, ${groupIdValue(e)}, ${laneOf(e.type)}::smallint,
+           ${e.data === undefined || e.data === null ? null : JSON.stringify(e.data)}::jsonb)`,
+  );
+  return {
+    type: sql`v.type`,
+    accountId: sql`v.account_id`,
+    userId: sql`v.user_id`,
+    groupId: sql`v.group_id`,
+    lane: sql`v.lane`,
+    data: sql`v.data`,
+    from: sql`from (values ${sql.join(values, sql`, `)}) as v(type, account_id, user_id, group_id, lane, data)`,
+  };
 }
 
 /**
@@ -132,39 +187,23 @@ function groupIdValue(e: NewEvent): SQL | string | null {
  */
 export async function publishEvents(q: Queryable, newEvents: readonly NewEvent[]): Promise<number[]> {
   if (newEvents.length === 0) return [];
-  const insert = q
-    .insert(events)
-    .values(
-      newEvents.map((e) => ({
-        type: e.type,
-        accountId: e.accountId ?? null,
-        userId: e.userId ?? null,
-        groupId: groupIdValue(e),
-        lane: laneOf(e.type),
-        data: e.data ?? null,
-        dispatchedAt: OUTBOX_DELIVERED_TYPES.includes(e.type) ? null : sql`now()`,
-      })),
-    )
-    .returning({ id: events.id, lane: events.lane });
+  const rows = eventValues(newEvents);
   if (newEvents.length > NOTIFY_IDS_MAX) {
-    const rows = await insert;
+    const written = await queryRows<{ id: string | number; lane: number }>(q, eventInsert(rows));
     await notifyOutbox(
       q,
-      rows.map((r) => ({ id: r.id, lane: asLane(r.lane) })),
+      written.map((r) => ({ id: Number(r.id), lane: asLane(r.lane) })),
     );
-    return rows.map((r) => r.id);
+    return written.map((r) => Number(r.id));
   }
-  // One round trip: the NOTIFY of each lane (its ids joined by commas, as outboxPayloads writes them) goes
-  // with the INSERT. An incoming message publishes two or three times on its way in.
-  const lanes = await queryRows<{ ids: (string | number)[] }>(
+  // One round trip: the NOTIFY of each lane goes with the INSERT. An incoming message publishes two or three
+  // times on its way in.
+  const written = await queryRows<{ id: string | number }>(
     q,
-    sql`with inserted as (${insert.getSQL()})
-        select array_agg(id order by id) as ids,
-               pg_notify(${OUTBOX_CHANNEL}, case when lane = ${OUTBOX_LANES.bulk} then ${BULK_PREFIX} else '' end
-                                           || string_agg(id::text, ',' order by id))
-          from inserted group by lane`,
+    sql`with ${writtenEventsOf(rows)}
+        select id, (select n::int from announced) as announced from written order by id`,
   );
-  return lanes.flatMap((lane) => lane.ids.map(Number)).sort((a, b) => a - b);
+  return written.map((r) => Number(r.id));
 }
 
 /** NOTIFY carries at most 8000 bytes; each payload stays below this. */

@@ -5,7 +5,7 @@ import type { InboundMessage } from '../carriers/carrier.js';
 import type { NumberCarrierRef } from '../carriers/registry.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { MessageRow } from '../db/schema/index.js';
-import { initialDispatchedAt, laneOf, OUTBOX_CHANNEL, OUTBOX_LANES } from '../events/outbox.js';
+import { eventRowsOf, laneOf, OUTBOX_LANES } from '../events/outbox.js';
 import { presentMessage } from '../presenters/message.js';
 import { startedEvent } from './conversations.js';
 import { isForeignKeyViolation } from '../db/sqlErrors.js';
@@ -187,16 +187,12 @@ export async function receiveFromKnownContact(
                kept as (update contacts set sender_phone_number_id = ${target.id}
                           from msg
                          where contacts.id = ${contactId} and contacts.sender_phone_number_id is distinct from ${target.id}),
-               published as (insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-                             select r.type, ${accountId}::uuid, null::uuid, ${groupId}::uuid, ${OUTBOX_LANES.interactive}::smallint, r.data,
-                                    ${initialDispatchedAt(sql`r.type`)}
-                               from rows from (jsonb_to_recordset(${eventRows(events)}::jsonb) as (type text, data jsonb))
-                                    with ordinality as r(type, data, n)
-                              where exists (select 1 from msg)
-                              order by r.n
-                          returning id)
-          select (select id from msg) as message_id,
-                 (select pg_notify(${OUTBOX_CHANNEL}, string_agg(id::text, ',' order by id)) from published having count(*) > 0) as notified`,
+               ${eventRowsOf(sql`select r.type, ${accountId}::uuid as account_id, null::uuid as user_id, ${groupId}::uuid as group_id,
+                                        ${OUTBOX_LANES.interactive}::smallint as lane, r.data, r.n
+                                   from rows from (jsonb_to_recordset(${eventRows(events)}::jsonb) as (type text, data jsonb))
+                                        with ordinality as r(type, data, n)
+                                  where exists (select 1 from msg)`)}
+          select (select id from msg) as message_id, (select n from announced) as notified`,
     );
     // No message: a redelivery won the insert, or the conversation closed meanwhile.
     if (result?.message_id !== row.id) return null;
