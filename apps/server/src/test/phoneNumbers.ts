@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { checkE164 } from '@parley/shared';
+import { typeOfNumber } from '../commands/phoneNumberCarrier.js';
 import type { Queryable } from '../db/client.js';
 import { phoneNumbers, type PhoneNumberRow } from '../db/schema/index.js';
 
@@ -8,8 +9,9 @@ let counter = 0;
 const issued = new Set<string>();
 
 /**
- * A valid US number no other call of this process has made: a random area code and exchange, and a line
- * number from a counter. Test databases are each test file's own, so uniqueness within the process is enough.
+ * A valid US long code no other call of this process has made: a random area code and exchange, and a line
+ * number from a counter. Toll-free area codes (800, 833, 844, 855 …) are drawn too and skipped, since the
+ * product gives those numbers another type. Test databases are each test file's own, so uniqueness within the process is enough.
  */
 export function uniqueTestNumber(): string {
   for (;;) {
@@ -20,7 +22,7 @@ export function uniqueTestNumber(): string {
     if (exchange === 555) continue;
     const candidate = `+1${String(area)}${String(exchange)}${String(counter).padStart(4, '0')}`;
     const checked = checkE164(candidate);
-    if (checked.ok && checked.country === 'US' && !issued.has(checked.e164)) {
+    if (checked.ok && checked.country === 'US' && typeOfNumber(checked.e164) === 'longcode' && !issued.has(checked.e164)) {
       issued.add(checked.e164);
       return checked.e164;
     }
