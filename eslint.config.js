@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { parleyPlugin } from './eslint/moduleBoundaries.js';
 
 export default tseslint.config(
   {
@@ -15,6 +16,7 @@ export default tseslint.config(
       'apps/server/bin/**',
       'bench/**/*.js',
       'eslint.config.js',
+      'eslint/**',
     ],
   },
   js.configs.recommended,
@@ -41,6 +43,11 @@ export default tseslint.config(
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,js}'],
+    plugins: { parley: parleyPlugin },
+    rules: { 'parley/module-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

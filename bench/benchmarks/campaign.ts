@@ -52,7 +52,7 @@ interface Modules extends DatabaseModules {
 }
 
 async function modules(): Promise<Modules> {
-  const apiClients = await loadModule<Pick<Modules, 'registerApiClient'>>(serverDist, 'identity', 'issuer', 'apiClients.js');
+  const apiClients = await loadModule<Pick<Modules, 'registerApiClient'>>(serverDist, 'modules', 'identity', 'issuer', 'apiClients.js');
   return { ...(await databaseModules()), ...apiClients };
 }
 

@@ -58,14 +58,14 @@ async function load<T>(...segments: string[]): Promise<T> {
 }
 
 async function modules(): Promise<Modules> {
-  const client = await load<Pick<Modules, 'openDatabase'>>(serverDist, 'db', 'client.js');
-  const migrate = await load<Pick<Modules, 'migrateDatabase'>>(serverDist, 'db', 'migrate.js');
-  const simulator = await load<Pick<Modules, 'SimulatorCarrier'>>(serverDist, 'carriers', 'simulator', 'simulatorCarrier.js');
-  const registry = await load<Pick<Modules, 'createCarrierRegistry'>>(serverDist, 'carriers', 'registry.js');
-  const handlers = await load<Pick<Modules, 'createMessageHandlers'>>(serverDist, 'messaging', 'handlers.js');
-  const dispatcher = await load<Pick<Modules, 'MessageDispatcher'>>(serverDist, 'messaging', 'dispatcher.js');
-  const outbox = await load<Pick<Modules, 'OutboxDispatcher'>>(serverDist, 'events', 'dispatcher.js');
-  const outboxTypes = await load<Pick<Modules, 'OUTBOX_DELIVERED_TYPES'>>(serverDist, 'events', 'outbox.js');
+  const client = await load<Pick<Modules, 'openDatabase'>>(serverDist, 'platform', 'db', 'client.js');
+  const migrate = await load<Pick<Modules, 'migrateDatabase'>>(serverDist, 'platform', 'db', 'migrate.js');
+  const simulator = await load<Pick<Modules, 'SimulatorCarrier'>>(serverDist, 'modules', 'carriers', 'simulator', 'simulatorCarrier.js');
+  const registry = await load<Pick<Modules, 'createCarrierRegistry'>>(serverDist, 'modules', 'carriers', 'registry.js');
+  const handlers = await load<Pick<Modules, 'createMessageHandlers'>>(serverDist, 'modules', 'messaging', 'handlers.js');
+  const dispatcher = await load<Pick<Modules, 'MessageDispatcher'>>(serverDist, 'modules', 'messaging', 'dispatcher.js');
+  const outbox = await load<Pick<Modules, 'OutboxDispatcher'>>(serverDist, 'platform', 'events', 'outboxDispatcher.js');
+  const outboxTypes = await load<Pick<Modules, 'OUTBOX_DELIVERED_TYPES'>>(serverDist, 'platform', 'events', 'outbox.js');
   const pino = await load<{ default: Modules['pino'] }>(repoRoot, 'node_modules', 'pino', 'pino.js');
   return { ...client, ...migrate, ...simulator, ...registry, ...handlers, ...dispatcher, ...outbox, ...outboxTypes, pino: pino.default };
 }
@@ -200,7 +200,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 async function measuredFanout(m: Modules, database: Database, f: Fixture, context: BenchContext): Promise<Record<string, unknown>> {
   const log = m.pino({ level: 'warn' });
-  // Message events are written already dispatched (events/outbox.ts); the outbox runs as it does in the
+  // Message events are written already dispatched (platform/events/outbox.ts); the outbox runs as it does in the
   // server, and its count shows that it delivered none of them and left none pending.
   let delivered = 0;
   const counter = { name: 'count', types: m.OUTBOX_DELIVERED_TYPES, deliver: () => ((delivered += 1), Promise.resolve()) };

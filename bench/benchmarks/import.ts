@@ -8,7 +8,7 @@ import { repoRoot } from '../lib/paths.js';
 import { tempDir } from '../lib/tempDir.js';
 
 /*
- * CSV import: a realistic 100,000-row file through the importer the job runs (commands/contactImporterJob:
+ * CSV import: a realistic 100,000-row file through the importer the job runs (modules/contacts/contactImporterJob:
  * both passes over the file, the shared row rules, batched upserts, progress), on the built server's
  * modules, beside bare multi-row INSERTs of the same finished rows into the same table in the same run.
  * The target (DESIGN.md) is under 5 s on PostgreSQL.
@@ -69,9 +69,9 @@ type PreparedRow =
   | { kind: 'blank' | 'missingMobile' | 'error' };
 
 async function serverModules(): Promise<ServerModules & { shared: SharedModule }> {
-  const client = await load<Pick<ServerModules, 'openDatabase'>>(serverDist, 'db', 'client.js');
-  const migrate = await load<Pick<ServerModules, 'migrateDatabase'>>(serverDist, 'db', 'migrate.js');
-  const job = await load<Pick<ServerModules, 'runContactImport'>>(serverDist, 'commands', 'contactImporterJob.js');
+  const client = await load<Pick<ServerModules, 'openDatabase'>>(serverDist, 'platform', 'db', 'client.js');
+  const migrate = await load<Pick<ServerModules, 'migrateDatabase'>>(serverDist, 'platform', 'db', 'migrate.js');
+  const job = await load<Pick<ServerModules, 'runContactImport'>>(serverDist, 'modules', 'contacts', 'contactImporterJob.js');
   const drizzle = await load<{ sql: ServerModules['sql'] }>(repoRoot, 'node_modules', 'drizzle-orm', 'index.js');
   const shared = await load<SharedModule>(sharedDist, 'index.js');
   return { ...client, ...migrate, ...job, sql: drizzle.sql, shared };

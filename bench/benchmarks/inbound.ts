@@ -12,7 +12,7 @@ import { databaseModules, insertRows, loadModule, rowsOf, serverDist, type Datab
  * Inbound to websocket: the time from a carrier's inbound webhook request (Twilio's, signed as Twilio signs
  * it) to the messageReceived event at a connected websocket client of the account, while a 20,000-contact
  * campaign is being sent from a group of four simulator numbers: created and executed through the API as a
- * person would, so the worker queues it in the campaign sender's batches (jobs/campaignExecution.ts) while
+ * person would, so the worker queues it in the campaign sender's batches (modules/campaigns/campaignExecutionJob.ts) while
  * the dispatcher, the receipts and 40,000 status events compete with the inbound path for the CPU, the
  * database, the outbox and the socket. On PostgreSQL the server runs as it is deployed on one machine, a web
  * process and a worker process that gives way to it (WORKER_NICE); on PGlite as one process, as embedded
@@ -52,7 +52,7 @@ interface Modules extends DatabaseModules {
 }
 
 async function modules(): Promise<Modules> {
-  const apiClients = await loadModule<Pick<Modules, 'registerApiClient'>>(serverDist, 'identity', 'issuer', 'apiClients.js');
+  const apiClients = await loadModule<Pick<Modules, 'registerApiClient'>>(serverDist, 'modules', 'identity', 'issuer', 'apiClients.js');
   return { ...(await databaseModules()), ...apiClients };
 }
 

@@ -10,7 +10,7 @@ export async function loadModule<T>(...segments: string[]): Promise<T> {
   return (await import(pathToFileURL(path.join(...segments)).href)) as T;
 }
 
-/** What a benchmark needs of the server's `Database` (db/client.ts): the bare driver beside drizzle. */
+/** What a benchmark needs of the server's `Database` (platform/db/client.ts): the bare driver beside drizzle. */
 export interface BenchDatabase {
   readonly kind: 'pglite' | 'postgres';
   readonly pool: SqlDriver;
@@ -28,8 +28,8 @@ export interface DatabaseModules {
 }
 
 export async function databaseModules(): Promise<DatabaseModules> {
-  const client = await loadModule<Pick<DatabaseModules, 'openDatabase'>>(serverDist, 'db', 'client.js');
-  const migrate = await loadModule<Pick<DatabaseModules, 'migrateDatabase'>>(serverDist, 'db', 'migrate.js');
+  const client = await loadModule<Pick<DatabaseModules, 'openDatabase'>>(serverDist, 'platform', 'db', 'client.js');
+  const migrate = await loadModule<Pick<DatabaseModules, 'migrateDatabase'>>(serverDist, 'platform', 'db', 'migrate.js');
   return { ...client, ...migrate };
 }
 

@@ -1,10 +1,10 @@
 import { consoleNote } from './build/consoleNote.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { DataDirLockedError } from './db/dataDirLock.js';
-import { createLogger } from './logger.js';
-import { applyWorkerNice } from './processPriority.js';
-import { readVersion } from './version.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { DataDirLockedError } from './platform/db/dataDirLock.js';
+import { createLogger } from './platform/logger.js';
+import { applyWorkerNice } from './platform/processPriority.js';
+import { readVersion } from './platform/version.js';
 
 async function main(): Promise<void> {
   let config;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     // The embedded database starts in a thread of its own (seconds) while the server's modules load.
     const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
     opening.catch(() => undefined);
-    const { startServer } = await import('./server.js');
+    const { startServer } = await import('./app/server.js');
     server = await startServer(config, log, { database: await opening });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

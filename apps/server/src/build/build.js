@@ -28,7 +28,7 @@ import {
  * @typedef {(step: Step) => Promise<{ ok: boolean; output: string }>} StepRunner
  */
 
-/** The empty database template, written by the server's build (db/pgliteTemplate.ts). */
+/** The empty database template, written by the server's build (platform/db/pgliteTemplate.ts). */
 export const templateManifest = (/** @type {string} */ root) => path.join(root, 'apps/server/dist/db-template/template.json');
 
 /** Whether the template is missing or was made of other migrations or another PGlite. */

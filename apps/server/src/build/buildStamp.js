@@ -189,7 +189,7 @@ export function installedVersion(fromDir, name) {
 
 /**
  * What an empty database is made of: the committed migrations and the embedded PostgreSQL that ran
- * them. A database template (db/pgliteTemplate.ts) is used only for the very same.
+ * them. A database template (platform/db/pgliteTemplate.ts) is used only for the very same.
  * @param {string} serverDir apps/server
  */
 export function databaseTemplateVersion(serverDir) {

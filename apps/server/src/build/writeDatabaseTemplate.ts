@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { openPglite } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { PGLITE_TEMPLATE_DIR, templateVersion, type TemplateManifest } from '../db/pgliteTemplate.js';
+import { openPglite } from '../platform/db/client.js';
+import { migrateDatabase } from '../platform/db/migrate.js';
+import { PGLITE_TEMPLATE_DIR, templateVersion, type TemplateManifest } from '../platform/db/pgliteTemplate.js';
 
 /**
- * Writes the template a new data directory's database is copied from (db/pgliteTemplate.ts): a PGlite
+ * Writes the template a new data directory's database is copied from (platform/db/pgliteTemplate.ts): a PGlite
  * cluster with every migration applied and nothing else (no plans, keys or users: each start writes or
  * creates those). Built beside the target and renamed into place; the old template goes first, so this
  * one is created from scratch, and a build that fails leaves none (starts then create the database as

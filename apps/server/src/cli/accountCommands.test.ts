@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../db/client.js';
-import { accountMembers, accounts, phoneNumbers, users } from '../db/schema/index.js';
+import { openPglite } from '../platform/db/client.js';
+import { accountMembers, accounts, phoneNumbers, users } from '../platform/db/schema/index.js';
 import { ledgerAndBalance } from '../test/accounts.js';
 import { runCli, type CliResult } from '../test/processes.js';
 

@@ -1,10 +1,10 @@
 import { asc } from 'drizzle-orm';
 import { emailAddress, isSupportedCountryCode, passwordStrength, requiredText, weakPasswordMessage } from '@parley/shared';
-import { buildCarrierRegistry } from '../carriers/deployment.js';
-import { createAccountFor } from '../commands/accountCreator.js';
-import { embeddedFirstNumbers } from '../commands/phoneNumberFirst.js';
-import { plans } from '../db/schema/index.js';
-import { createUser, findUserByEmail } from '../identity/users.js';
+import { buildCarrierRegistry } from '../modules/carriers/index.js';
+import { createAccountFor } from '../modules/accounts/index.js';
+import { embeddedFirstNumbers } from '../modules/phoneNumbers/index.js';
+import { plans } from '../platform/db/schema/index.js';
+import { createUser, findUserByEmail } from '../modules/identity/index.js';
 import { CliError, type CliCommand } from './command.js';
 import { requiredFlag, stderrLogger, textFlag, withDatabase } from './options.js';
 

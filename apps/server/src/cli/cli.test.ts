@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from '../db/client.js';
+import { openPglite } from '../platform/db/client.js';
 import { runCli, spawnParley, type ParleyProcess } from '../test/processes.js';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.js';
+import { queryRows } from '../platform/db/client.js';
 import { parseArgs } from './args.js';
 
 const cli = runCli;

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../platform/config.js';
 
 export interface CommandResult {
   /** Printed as JSON with --json. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { openDatabase } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { openDatabase } from '../platform/db/client.js';
+import { migrateDatabase } from '../platform/db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
 import { addNumberCommand } from './phoneNumberCommands.js';
 import { seedDemoCommand } from './demoCommands.js';
 import { CliError, type CliCommand } from './command.js';
-import { renewCredentials, requestCredentials } from '../commands/credentialsIssuer.js';
-import { AppError } from '../http/errors.js';
+import { renewCredentials, requestCredentials } from '../modules/accounts/index.js';
+import { AppError } from '../platform/errors.js';
 
 export { CliError, type CliCommand, type CommandResult } from './command.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
+import { openPglite, openPostgres, type Database } from '../platform/db/client.js';
 import { ledgerAndBalance } from '../test/accounts.js';
 import { createPhoneNumber } from '../test/phoneNumbers.js';
 import { createScratchPostgres, testDatabaseKinds, type TestDatabaseKind } from '../test/databases.js';

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client.js';
-import { accountMembers, accounts } from '../db/schema/index.js';
+import type { Db } from '../platform/db/client.js';
+import { accountMembers, accounts } from '../platform/db/schema/index.js';
 import { seedDemo, type SeedDemoResult } from '../demo/seedDemo.js';
-import { findUserByEmail } from '../identity/users.js';
+import { findUserByEmail } from '../modules/identity/index.js';
 import { CliError, type CliCommand } from './command.js';
 import { refusalsAsCliErrors, stderrLogger, textFlag, withDatabase, type Flags } from './options.js';
 

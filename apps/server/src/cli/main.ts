@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from '../config.js';
-import { DataDirLockedError } from '../db/dataDirLock.js';
-import { readVersion } from '../version.js';
+import { ConfigError, loadConfig } from '../platform/config.js';
+import { DataDirLockedError } from '../platform/db/dataDirLock.js';
+import { readVersion } from '../platform/version.js';
 import { parseArgs } from './args.js';
 import { CliError, commands } from './commands.js';
 

@@ -1,9 +1,9 @@
 import pino, { type Logger } from 'pino';
-import { seedPlans } from '../billing/plans.js';
-import type { Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { AppError } from '../http/errors.js';
+import { seedPlans } from '../modules/billing/index.js';
+import type { Config } from '../platform/config.js';
+import { openDatabase, type Database } from '../platform/db/client.js';
+import { migrateDatabase } from '../platform/db/migrate.js';
+import { AppError } from '../platform/errors.js';
 import { CliError } from './command.js';
 
 /* What the commands share: reading their flags, opening the database, answering the product's refusals. */

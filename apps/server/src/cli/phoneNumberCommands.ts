@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addConnectionPhoneNumberSchema, type AddConnectionPhoneNumber } from '@parley/shared';
-import { buildCarrierRegistry } from '../carriers/deployment.js';
-import { addConnectionNumber, type ConnectionNumberTarget } from '../commands/phoneNumberAdder.js';
+import { buildCarrierRegistry } from '../modules/carriers/index.js';
+import { addConnectionNumber, type ConnectionNumberTarget } from '../modules/phoneNumbers/index.js';
 import { CliError, type CliCommand } from './command.js';
 import { refusalsAsCliErrors, requiredFlag, stderrLogger, textFlag, withDatabase, type Flags } from './options.js';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { formatMoney, messagePrice, moneyToUnits, planPricingSchema, unitsToMoney } from '@parley/shared';
-import type { Db } from '../db/client.js';
-import { accounts, type PlanRow } from '../db/schema/index.js';
-import { AppError } from '../http/errors.js';
-import { sandboxTopup } from '../routes/v1/topup/sandboxTopup.js';
+import type { Db } from '../platform/db/client.js';
+import { accounts, type PlanRow } from '../platform/db/schema/index.js';
+import { AppError } from '../platform/errors.js';
+import { sandboxTopup } from '../modules/billing/index.js';
 import { demoCampaign, demoContacts, demoOptOutKey, demoScripts } from './demoData.js';
 
 /** What the demo's messages cost on the account's plan: every text is one segment. */

@@ -4,7 +4,7 @@ import type { SaveAutoResponderInput, SaveTemplateInput } from '@parley/shared';
  * What `parley seed-demo` puts in an account: a small specialty coffee roaster that ships to customers in
  * the United States, Canada, the United Kingdom and Australia. Every number is one the numbering
  * authorities keep for fiction (NANPA's 555-01xx, Ofcom's drama ranges, ACMA's 5550 and 7010 ranges), valid
- * for libphonenumber, and outside the simulator's inventory (carriers/simulator/inventory.ts sells 555-01xx
+ * for libphonenumber, and outside the simulator's inventory (modules/carriers/simulator/inventory.ts sells 555-01xx
  * only in its own area codes, and only the first hundred of each Ofcom block): the demo's phones can never
  * be numbers an account buys, nor anybody's phone.
  */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { buildCarrierRegistry } from '../carriers/deployment.js';
-import type { CarrierRegistry } from '../carriers/registry.js';
-import { sendFromPhone } from '../carriers/simulator/phones.js';
-import type { Config } from '../config.js';
-import { queryRows, type Database } from '../db/client.js';
-import { MessageDispatcher } from '../messaging/dispatcher.js';
-import { createMessageHandlers } from '../messaging/handlers.js';
+import { buildCarrierRegistry } from '../modules/carriers/index.js';
+import type { CarrierRegistry } from '../modules/carriers/index.js';
+import { sendFromPhone } from '../modules/carriers/index.js';
+import type { Config } from '../platform/config.js';
+import { queryRows, type Database } from '../platform/db/client.js';
+import { MessageDispatcher } from '../modules/messaging/index.js';
+import { createMessageHandlers } from '../modules/messaging/index.js';
 
 /** How long the demo waits for the simulated network to settle before it gives up. */
 const SETTLE_TIMEOUT_MS = 120_000;

@@ -1,16 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { saveCampaignSchema, updateContactSchema } from '@parley/shared';
-import { createCampaign } from '../commands/campaignManager.js';
-import { executeCampaign } from '../commands/campaignPreparation.js';
-import { runCampaignExecution } from '../commands/campaignSender.js';
-import { blockContact, updateContact } from '../commands/contactWriter.js';
-import { sendMessages, type SendActor } from '../commands/messageSender.js';
-import { queryRows, type Db } from '../db/client.js';
-import { campaignJobs, campaigns, contactGroups, contacts, conversations, messages, type CampaignJobRow } from '../db/schema/index.js';
-import { WHOLE_ACCOUNT } from '../policies/conversationVisibility.js';
-import type { TemplateViewer } from '../policies/templateVisibility.js';
-import { approveHeldMessages } from '../routes/v1/approvals/heldMessages.js';
-import { assignConversationGroup, closeConversation, markConversationRead } from '../routes/v1/conversations/conversationCommands.js';
+import { createCampaign } from '../modules/campaigns/index.js';
+import { executeCampaign } from '../modules/campaigns/index.js';
+import { runCampaignExecution } from '../modules/campaigns/index.js';
+import { blockContact, updateContact } from '../modules/contacts/index.js';
+import { sendMessages, type SendActor } from '../modules/messaging/index.js';
+import { queryRows, type Db } from '../platform/db/client.js';
+import { campaignJobs, campaigns, contactGroups, contacts, conversations, messages, type CampaignJobRow } from '../platform/db/schema/index.js';
+import { WHOLE_ACCOUNT } from '../modules/messaging/index.js';
+import type { TemplateViewer } from '../modules/templates/index.js';
+import { approveHeldMessages } from '../modules/messaging/index.js';
+import { assignConversationGroup, closeConversation, markConversationRead } from '../modules/conversations/index.js';
 import { DEMO_TAG, demoCampaign, demoContacts, demoOptOutKey, demoScripts, demoSpamPhone, type DemoScript } from './demoData.js';
 import type { DemoEngine } from './demoEngine.js';
 

@@ -7,14 +7,14 @@ import {
   saveListSchema,
   saveTemplateSchema,
 } from '@parley/shared';
-import { createAutoResponder } from '../commands/autoResponderManager.js';
-import { createContact } from '../commands/contactWriter.js';
-import { createGroup } from '../commands/groupManager.js';
-import { addContactsToList, createList } from '../commands/listManager.js';
-import { createTemplate } from '../commands/templateManager.js';
-import type { Db } from '../db/client.js';
-import { accountMembers, autoResponders, contactGroups, contactLists, contacts, templates } from '../db/schema/index.js';
-import type { TemplateViewer } from '../policies/templateVisibility.js';
+import { createAutoResponder } from '../modules/autoResponders/index.js';
+import { createContact } from '../modules/contacts/index.js';
+import { createGroup } from '../modules/groups/index.js';
+import { addContactsToList, createList } from '../modules/lists/index.js';
+import { createTemplate } from '../modules/templates/index.js';
+import type { Db } from '../platform/db/client.js';
+import { accountMembers, autoResponders, contactGroups, contactLists, contacts, templates } from '../platform/db/schema/index.js';
+import type { TemplateViewer } from '../modules/templates/index.js';
 import { demoAutoResponder, demoContacts, demoGroups, demoList, demoTemplates } from './demoData.js';
 
 /*

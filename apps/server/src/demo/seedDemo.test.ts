@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkE164 } from '@parley/shared';
-import { seedPlans } from '../billing/plans.js';
-import { inventoryCountryOf } from '../carriers/simulator/inventory.js';
-import { campaignJobReport } from '../commands/campaignJobReport.js';
-import { creditAccount } from '../commands/ledger.js';
-import { queryRows, type Database } from '../db/client.js';
-import { accountTransactions, autoResponders, contactGroups, groupUsers, listMembers, simulatorSettings, templates } from '../db/schema/index.js';
+import { seedPlans } from '../modules/billing/plans.js';
+import { inventoryCountryOf } from '../modules/carriers/simulator/inventory.js';
+import { campaignJobReport } from '../modules/campaigns/campaignJobReport.js';
+import { creditAccount } from '../modules/billing/ledger.js';
+import { queryRows, type Database } from '../platform/db/client.js';
+import { accountTransactions, autoResponders, contactGroups, groupUsers, listMembers, simulatorSettings, templates } from '../platform/db/schema/index.js';
 import { ledgerAndBalance } from '../test/accounts.js';
 import { testConfig } from '../test/config.js';
 import { testDatabaseKinds } from '../test/databases.js';

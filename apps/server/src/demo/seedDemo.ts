@@ -1,11 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { loadAccount, type AccountWithPlan } from '../accounts/queries.js';
-import type { SendActor } from '../commands/messageSender.js';
-import type { Config } from '../config.js';
-import { queryRows, type Database, type Db } from '../db/client.js';
-import { accountMembers, campaigns, phoneNumbers, users } from '../db/schema/index.js';
-import { AppError, notFound } from '../http/errors.js';
+import { loadAccount, type AccountWithPlan } from '../modules/billing/index.js';
+import type { SendActor } from '../modules/messaging/index.js';
+import type { Config } from '../platform/config.js';
+import { queryRows, type Database, type Db } from '../platform/db/client.js';
+import { accountMembers, campaigns, phoneNumbers, users } from '../platform/db/schema/index.js';
+import { AppError, notFound } from '../platform/errors.js';
 import { coverDemoCost, demoCost } from './demoBalance.js';
 import { DEMO_TAG, demoCampaign, demoScripts, demoSpamPhone, demoOptOutKey, demoContacts } from './demoData.js';
 import { DemoEngine } from './demoEngine.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../db/client.js';
-import { events } from '../db/schema/index.js';
-import { expandEventRows } from '../events/eventPayloads.js';
+import { queryRows, type Queryable } from '../platform/db/client.js';
+import { events } from '../platform/db/schema/index.js';
+import { expandEventRows } from '../modules/messaging/eventPayloads.js';
 
 /** The sum of an account's ledger (credits and refunds up, debits down) and its cached balance. */
 export async function ledgerAndBalance(q: Queryable, accountId: string): Promise<{ ledger: string; balance: string }> {

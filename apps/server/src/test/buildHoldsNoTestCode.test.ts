@@ -35,9 +35,9 @@ describe('the server build', () => {
 
   it('tells test code by its name, its folder and its imports', () => {
     const reason = (file: string, text = '') => testCodeReason(path.join('/r/apps/server/src', file), text);
-    expect(reason('messaging/dispatcher.ts', `import { sql } from 'drizzle-orm';`)).toBeNull();
+    expect(reason('modules/messaging/dispatcher.ts', `import { sql } from 'drizzle-orm';`)).toBeNull();
     expect(reason('messaging/testament.ts')).toBeNull();
-    expect(reason('messaging/dispatcher.test.ts')).toBe('a test file');
+    expect(reason('modules/messaging/dispatcher.test.ts')).toBe('a test file');
     expect(reason('messaging/test/worker.ts')).toBe('in a test folder');
     expect(reason('carriers/smpp/testSmsc.ts')).toBe('named as test code');
     expect(reason('contacts/testing.ts')).toBe('named as test code');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../platform/config.js';
 
 let scratchDataDir: string | null = null;
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '@parley/shared';
-import type { Queryable } from '../db/client.js';
-import { accountMembers, contactGroups, conversations, groupUsers, messages, type MessageRow } from '../db/schema/index.js';
+import type { Queryable } from '../platform/db/client.js';
+import { accountMembers, contactGroups, conversations, groupUsers, messages, type MessageRow } from '../platform/db/schema/index.js';
 import { createUser } from './factories.js';
 import { addContact, type SendingAccount } from './sendingFixtures.js';
 

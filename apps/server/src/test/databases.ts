@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { openPglite, openPostgres, type Database } from '../platform/db/client.js';
+import { migrateDatabase } from '../platform/db/migrate.js';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role } from '@parley/shared';
-import type { Queryable } from '../db/client.js';
-import { accountMembers, accounts, plans, users } from '../db/schema/index.js';
+import type { Queryable } from '../platform/db/client.js';
+import { accountMembers, accounts, plans, users } from '../platform/db/schema/index.js';
 
 let counter = 0;
 const unique = (): string => `${Date.now().toString(36)}${(counter++).toString(36)}${randomUUID().slice(0, 6)}`;

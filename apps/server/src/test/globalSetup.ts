@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
+import { openPglite } from '../platform/db/client.js';
+import { migrateDatabase } from '../platform/db/migrate.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

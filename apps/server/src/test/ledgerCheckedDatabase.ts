@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Database } from '../db/client.js';
-import { retireAccount } from '../messaging/test/dispatcherFixtures.js';
+import type { Database } from '../platform/db/client.js';
+import { retireAccount } from '../modules/messaging/test/dispatcherFixtures.js';
 import { ledgerAndBalance } from './accounts.js';
 import { openTestDatabase, type TestDatabaseKind } from './databases.js';
 

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import { loggerOptions } from '../logger.js';
+import { loggerOptions } from '../platform/logger.js';
 
 export interface CapturedLogger {
   log: Logger;

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/client.js';
-import type { MailboxMessageRow } from '../db/schema/index.js';
-import { listMailboxMessages } from '../mail/localMailbox.js';
+import type { Queryable } from '../platform/db/client.js';
+import type { MailboxMessageRow } from '../platform/db/schema/index.js';
+import { listMailboxMessages } from '../platform/mail/localMailbox.js';
 
 /** The messages the local mailbox holds for one address, newest first. */
 export function mailsTo(db: Queryable, to: string): Promise<MailboxMessageRow[]> {

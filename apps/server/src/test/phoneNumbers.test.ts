@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typeOfNumber } from '../commands/phoneNumberCarrier.js';
+import { typeOfNumber } from '../modules/phoneNumbers/phoneNumberCarrier.js';
 import { uniqueTestNumber } from './phoneNumbers.js';
 
 describe('uniqueTestNumber', () => {

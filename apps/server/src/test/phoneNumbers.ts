@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { checkE164 } from '@parley/shared';
-import { typeOfNumber } from '../commands/phoneNumberCarrier.js';
-import type { Queryable } from '../db/client.js';
-import { phoneNumbers, type PhoneNumberRow } from '../db/schema/index.js';
+import { typeOfNumber } from '../modules/phoneNumbers/phoneNumberCarrier.js';
+import type { Queryable } from '../platform/db/client.js';
+import { phoneNumbers, type PhoneNumberRow } from '../platform/db/schema/index.js';
 
 let counter = 0;
 const issued = new Set<string>();

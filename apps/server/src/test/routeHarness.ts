@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { roles, type Role } from '@parley/shared';
-import type { Queryable } from '../db/client.js';
+import type { Queryable } from '../platform/db/client.js';
 import { startApiHarness, type ApiHarness } from './apiHarness.js';
 import type { TestDatabaseKind } from './databases.js';
 import { createAccount, createUser, roleFixtures } from './factories.js';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db, Queryable } from '../db/client.js';
+import type { Db, Queryable } from '../platform/db/client.js';
 import {
   accountMembers,
   accounts,
@@ -12,8 +12,8 @@ import {
   users,
   type ContactRow,
   type PhoneNumberRow,
-} from '../db/schema/index.js';
-import { creditAccount } from '../commands/ledger.js';
+} from '../platform/db/schema/index.js';
+import { creditAccount } from '../modules/billing/ledger.js';
 
 /* Test fixtures of the sending engine: they write rows directly, each test its own account. */
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { startServer, type RunningServer, type StartOptions } from '../server.js';
+import { startServer, type RunningServer, type StartOptions } from '../app/server.js';
 import { openTestDatabase, uniqueJobsSchema, type TestDatabaseKind } from './databases.js';
 import { testConfig } from './config.js';
 import { silentLogger } from './logger.js';

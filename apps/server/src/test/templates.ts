@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import type { Queryable } from '../db/client.js';
-import { contactLists, templates, type TemplateRow } from '../db/schema/index.js';
+import type { Queryable } from '../platform/db/client.js';
+import { contactLists, templates, type TemplateRow } from '../platform/db/schema/index.js';
 
 /** A template row written directly (an SMS template unless `overrides` says otherwise). */
 export async function insertTemplate(

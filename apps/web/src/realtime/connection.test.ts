@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRealtimeConnection, type RealtimeConnection, type RealtimeLog, type RealtimeStatus } from './connection';
 
 /*
- * Against a real socket.io server that behaves as apps/server/src/realtime/server.ts does: it refuses a bad token
+ * Against a real socket.io server that behaves as apps/server/src/modules/realtime/realtimeServer.ts does: it refuses a bad token
  * with 'unauthorized', joins the account named in the handshake, announces 'ready', and moves the socket on
  * 'subscribe'.
  */

@@ -38,7 +38,7 @@ export interface RealtimeConnection {
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** What the server answers a refused handshake with (apps/server/src/realtime/server.ts). */
+/** What the server answers a refused handshake with (apps/server/src/modules/realtime/realtimeServer.ts). */
 export const UNAUTHORIZED = 'unauthorized';
 
 /**

@@ -9,7 +9,7 @@ import { TRIAL_DAYS } from '@parley/shared';
 /** What a trial account does not get: the entries `showsPaidPlanFeatures`, `showsTopup` and `showsAddPhoneNumber` hide. */
 export const TRIAL_LACKS = ['Auto responders', 'Links and custom domains', 'More phone numbers', 'Balance top-ups'] as const;
 
-/** The paid plans of the catalog (apps/server/src/billing/plans.ts), cheapest first. */
+/** The paid plans of the catalog (apps/server/src/modules/billing/plans.ts), cheapest first. */
 export const PAID_PLAN_NAMES = ['Starter', 'Growth', 'Scale'] as const;
 
 export const TRIAL_NO_PLAN_CHANGE_TEXT = 'Changing the plan from Parley is not available yet: it comes with billing.';

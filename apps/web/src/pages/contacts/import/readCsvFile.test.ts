@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readCsvBytes } from './readCsvFile';
 
 const fixture = (name: string): Uint8Array =>
-  fs.readFileSync(new URL(`../../../../../server/src/contacts/import/fixtures/${name}`, import.meta.url));
+  fs.readFileSync(new URL(`../../../../../server/src/modules/contacts/import/fixtures/${name}`, import.meta.url));
 
 describe('readCsvBytes (the wizard reads a file as the server will)', () => {
   it('reads an export: columns, rows with something in them, the format, a preview', () => {

@@ -1,0 +1,37 @@
+import type { Config } from '../platform/config.js';
+import type { Database } from '../platform/db/client.js';
+import type { MediaStorage } from '../modules/media/index.js';
+import { createMediaStorage } from '../modules/media/index.js';
+import type { JobDefinition, JobQueue } from '../platform/jobs/queue.js';
+import { campaignExecutionJob } from '../modules/campaigns/index.js';
+import { campaignReportingJob } from '../modules/campaigns/index.js';
+import { campaignSchedulerJob } from '../modules/campaigns/index.js';
+import { importContactsJob } from '../modules/contacts/index.js';
+import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
+import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
+import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
+import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
+
+/**
+ * Every job the product runs. A new job is defined in its own file and listed here. The media sweeps use the
+ * server's storage when given, else one made from the config.
+ */
+export function jobDefinitions(
+  config: Config,
+  database: Database,
+  jobs: JobQueue,
+  mediaStorage: MediaStorage = createMediaStorage(config.media.storage),
+): JobDefinition[] {
+  return [
+    pruneEventsJob(database, config.eventsRetentionDays),
+    pruneOidcPayloadsJob(database),
+    importContactsJob(database),
+    messagesReportJob({ config, database }),
+    pruneReportsJob(config),
+    campaignExecutionJob(database),
+    campaignSchedulerJob(database, jobs),
+    campaignReportingJob({ config, database }),
+    sweepUnreferencedMediaJob(database, mediaStorage),
+    sweepUnnamedMediaJob(database, mediaStorage),
+  ];
+}

@@ -1,0 +1,2 @@
+export { createAutoResponder } from './autoResponderManager.js';
+export { autoResponderRoutes } from './routes/autoResponders.js';

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, topupResultSchema, topupSchema, type Topup } from '@parley/shared';
+import { membershipOf, principalOf } from '../../identity/index.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
+import { sandboxTopup } from './sandboxTopup.js';
+
+export const TOPUP_UNAVAILABLE_MESSAGE = 'Top-ups are not available on this server yet.';
+export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/** The Idempotency-Key header, or null when none was sent. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || !IDEMPOTENCY_KEY_PATTERN.test(value.trim())) throw new AppError(400, 'bad_request', IDEMPOTENCY_KEY_MESSAGE);
+  return value.trim();
+}
+
+/**
+ * POST and PUT /v1/accounts/{acc}/topup (spec §7.1 takes both). Only the embedded mode has a payment provider
+ * today, the sandbox, where every payment succeeds; on PostgreSQL the call answers 404 until a real provider
+ * (Stripe) is configured.
+ */
+export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
+  const handler = async (request: FastifyRequest<{ Body: Topup }>, reply: FastifyReply) => {
+    const { accountId } = membershipOf(request);
+    if (ctx.config.databaseUrl !== null) throw new AppError(404, 'not_found', TOPUP_UNAVAILABLE_MESSAGE);
+    const principal = principalOf(request);
+    const result = await sandboxTopup(ctx.database.db, {
+      accountId,
+      userId: principal.clientId === undefined ? principal.userId : null,
+      amount: request.body.amount,
+      idempotencyKey: idempotencyKeyOf(request),
+    });
+    return reply.code(200).send({ data: result });
+  };
+  const schema = {
+    tags: ['billing'],
+    summary: 'Top up the balance (embedded mode: the sandbox payment provider); an Idempotency-Key header credits once',
+    params: z.object({ acc: z.uuid() }),
+    body: topupSchema,
+    response: { 200: topupResultSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+  };
+  app.post('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage' } }, handler);
+  app.put('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage' } }, handler);
+  return Promise.resolve();
+};

@@ -1,0 +1,13 @@
+export { contactEvent, setContactOptOut } from './contactEvents.js';
+export { writeContactBatch, type ImportedContact } from './contactImporterBatch.js';
+export { accountImportContext, batchOptions, planOf, resolveMapping } from './contactImporterSetup.js';
+export { presentContact } from './contactPresenter.js';
+export { blockContact, createContact, updateContact } from './contactWriter.js';
+export { csvLine } from './csv.js';
+export { bulkUuidV7 } from './import/ids.js';
+export { importContactsJob } from './importContactsJob.js';
+export { contactConditions, findContact, type ContactRecord } from './queries.js';
+export { assertContactReachable, CONTACT_BLOCKED_MESSAGE, CONTACT_INVALID_MESSAGE, CONTACT_OPTED_OUT_MESSAGE, contactReachability } from './reachability.js';
+export { contactRoutes } from './routes/contacts.js';
+export { contactImportRoutes } from './routes/imports.js';
+export { tagAndAttributeRoutes } from './routes/tagsAndAttributes.js';

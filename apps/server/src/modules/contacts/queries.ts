@@ -1,0 +1,249 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AttributeFilter, ContactListQuery, ContactOrderBy, ContactSortColumn, SortDirection } from '@parley/shared';
+import { isVisibleTag } from '@parley/shared';
+import { queryRows, type Queryable } from '../../platform/db/client.js';
+import { accountAttributes, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
+import { isUuid } from '../../platform/db/ids.js';
+
+/** A contact with its list memberships, as the presenter needs it. */
+export interface ContactRecord {
+  contact: ContactRow;
+  lists: ListMemberRow[];
+}
+
+/** The filters of the table (and of the CSV download); paging and sort are separate. */
+export type ContactFilters = Pick<
+  ContactListQuery,
+  'q' | 'firstName' | 'lastName' | 'mobile' | 'email' | 'tags' | 'valid' | 'blocked' | 'attribute' | 'listId'
+>;
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** People type numbers with spaces, dashes, dots and brackets; stored numbers have none. */
+const numberSearchText = (text: string): string => text.replace(/[\s().-]/g, '');
+
+function attributeCondition(filter: AttributeFilter): SQL {
+  const value = sql`(${contacts.attributes} ->> ${filter.attribute})`;
+  switch (filter.comparator) {
+    case 'equals':
+      return sql`lower(${value}) = lower(${filter.value})`;
+    case 'notEquals':
+      // A contact without the attribute does not equal the value.
+      return sql`lower(coalesce(${value}, '')) <> lower(${filter.value})`;
+    case 'contains':
+      return sql`${value} ilike ${containsPattern(filter.value)}`;
+  }
+}
+
+/**
+ * The WHERE of a contact query: always the account, then every filter given. Text filters match anywhere
+ * in the field ignoring case; tags must all be present (the GIN index answers `@>`); attribute comparisons
+ * ignore case. Also used by other features that select contacts the way the table does.
+ */
+export function contactConditions(accountId: string, filters: Partial<ContactFilters>): SQL {
+  const parts: SQL[] = [sql`${contacts.accountId} = ${accountId}`];
+  if (filters.firstName !== undefined) parts.push(sql`${contacts.firstName} ilike ${containsPattern(filters.firstName)}`);
+  if (filters.lastName !== undefined) parts.push(sql`${contacts.lastName} ilike ${containsPattern(filters.lastName)}`);
+  if (filters.email !== undefined) parts.push(sql`${contacts.email} ilike ${containsPattern(filters.email)}`);
+  if (filters.mobile !== undefined) {
+    parts.push(sql`${contacts.mobileNumber} ilike ${containsPattern(numberSearchText(filters.mobile))}`);
+  }
+  if (filters.tags !== undefined && filters.tags.length > 0) {
+    parts.push(sql`${contacts.tags} @> array[${sql.join(
+      filters.tags.map((t) => sql`${t}`),
+      sql`, `,
+    )}]::text[]`);
+  }
+  if (filters.valid !== undefined) parts.push(sql`${contacts.valid} = ${filters.valid}`);
+  if (filters.blocked !== undefined) {
+    parts.push(filters.blocked ? sql`${contacts.blockedAt} is not null` : sql`${contacts.blockedAt} is null`);
+  }
+  for (const filter of filters.attribute ?? []) parts.push(attributeCondition(filter));
+  if (filters.listId !== undefined) {
+    parts.push(
+      sql`exists (select 1 from ${listMembers} where ${listMembers.contactId} = ${contacts.id}
+            and ${listMembers.listId} = ${filters.listId} and ${listMembers.accountId} = ${accountId})`,
+    );
+  }
+  if (filters.q !== undefined) {
+    const pattern = containsPattern(filters.q);
+    const alternatives: SQL[] = [
+      sql`(${contacts.firstName} || ' ' || ${contacts.lastName}) ilike ${pattern}`,
+      sql`${contacts.email} ilike ${pattern}`,
+      sql`${contacts.mobileNumber} ilike ${containsPattern(numberSearchText(filters.q))}`,
+    ];
+    parts.push(sql`(${sql.join(alternatives, sql` or `)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * What each sortable column sorts by, never null, so the same expression can page a download by keyset:
+ * names ignore case, a missing e-mail or block sorts before any other.
+ */
+const sortKeys: Record<ContactSortColumn, { expression: SQL; type: SQL }> = {
+  firstName: { expression: sql`lower(${contacts.firstName})`, type: sql.raw('text') },
+  lastName: { expression: sql`lower(${contacts.lastName})`, type: sql.raw('text') },
+  mobile: { expression: sql`${contacts.mobileNumber}`, type: sql.raw('text') },
+  email: { expression: sql`coalesce(lower(${contacts.email}), '')`, type: sql.raw('text') },
+  valid: { expression: sql`${contacts.valid}`, type: sql.raw('boolean') },
+  blocked: { expression: sql`coalesce(${contacts.blockedAt}, '-infinity'::timestamptz)`, type: sql.raw('timestamptz') },
+  created: { expression: sql`${contacts.createdAt}`, type: sql.raw('timestamptz') },
+  updated: { expression: sql`${contacts.updatedAt}`, type: sql.raw('timestamptz') },
+};
+
+function parseOrderBy(orderBy: ContactOrderBy): { column: ContactSortColumn; direction: SortDirection } {
+  const [column, direction] = orderBy.split('-') as [ContactSortColumn, SortDirection];
+  return { column, direction };
+}
+
+function orderClause(orderBy: ContactOrderBy): SQL {
+  const { column, direction } = parseOrderBy(orderBy);
+  const dir = sql.raw(direction);
+  // The id breaks ties, so pages never repeat or skip a contact among equals.
+  return sql`${sortKeys[column].expression} ${dir}, ${contacts.id} ${dir}`;
+}
+
+/** The memberships of the given contacts, by contact id. */
+export async function listsOf(q: Queryable, accountId: string, contactIds: readonly string[]): Promise<Map<string, ListMemberRow[]>> {
+  const byContact = new Map<string, ListMemberRow[]>();
+  if (contactIds.length === 0) return byContact;
+  const rows = await q
+    .select()
+    .from(listMembers)
+    .where(and(eq(listMembers.accountId, accountId), inArray(listMembers.contactId, [...contactIds])))
+    .orderBy(asc(listMembers.createdAt), asc(listMembers.id));
+  for (const row of rows) {
+    const list = byContact.get(row.contactId) ?? [];
+    list.push(row);
+    byContact.set(row.contactId, list);
+  }
+  return byContact;
+}
+
+async function withLists(q: Queryable, accountId: string, rows: ContactRow[]): Promise<ContactRecord[]> {
+  const lists = await listsOf(
+    q,
+    accountId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((contact) => ({ contact, lists: lists.get(contact.id) ?? [] }));
+}
+
+/** One page of the table: the rows of the filters in the order asked, and how many match in all. */
+export async function listContacts(
+  q: Queryable,
+  accountId: string,
+  query: ContactFilters & { offset: number; limit: number; orderBy: ContactOrderBy },
+): Promise<{ records: ContactRecord[]; totalCount: number }> {
+  const where = contactConditions(accountId, query);
+  const [total] = await q.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
+  const rows = await q
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(orderClause(query.orderBy))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { records: await withLists(q, accountId, rows), totalCount: total?.n ?? 0 };
+}
+
+/**
+ * Every contact of the filters in the order asked, in batches paged by keyset (sort key, id): a download
+ * of 100,000 contacts costs the same per batch at the end as at the start, and a contact added or removed
+ * meanwhile never shifts the others. `columns` is the select list of each row (raw SQL over `contacts`),
+ * so a caller reads only what it needs, as text where it writes text.
+ */
+export async function* contactRowsByKeyset<T extends Record<string, unknown>>(
+  q: Queryable,
+  accountId: string,
+  query: ContactFilters & { orderBy: ContactOrderBy },
+  columns: SQL,
+  batchSize = 2000,
+): AsyncGenerator<T[]> {
+  const { column, direction } = parseOrderBy(query.orderBy);
+  const key = sortKeys[column];
+  const where = contactConditions(accountId, query);
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const keyset: SQL =
+      after === null
+        ? sql``
+        : direction === 'asc'
+          ? sql`and (${key.expression}, ${contacts.id}) > (${after.key}::${key.type}, ${after.id}::uuid)`
+          : sql`and (${key.expression}, ${contacts.id}) < (${after.key}::${key.type}, ${after.id}::uuid)`;
+    const rows = await queryRows<T & { keyset_sort: string; keyset_id: string }>(
+      q,
+      sql`select ${columns}, (${key.expression})::text as keyset_sort, ${contacts.id}::text as keyset_id
+            from ${contacts}
+           where ${where} ${keyset}
+           order by ${orderClause(query.orderBy)}
+           limit ${batchSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1];
+    if (last === undefined || rows.length < batchSize) return;
+    after = { key: last.keyset_sort, id: last.keyset_id };
+  }
+}
+
+/** A contact of the account with its lists; null for an unknown id, a malformed one or another account's. */
+export async function findContact(q: Queryable, accountId: string, id: string): Promise<ContactRecord | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await q
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const [record] = await withLists(q, accountId, [row]);
+  return record ?? null;
+}
+
+/** The contact of the account holding this (stored) mobile number, if any. */
+export async function findContactByMobile(q: Queryable, accountId: string, mobileNumber: string): Promise<ContactRow | null> {
+  const [row] = await q
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.mobileNumber, mobileNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+
+/**
+ * The account's tags with how many contacts carry each, the most used first (then by name); with a prefix,
+ * only tags starting with it (ignoring case). System tags (see isVisibleTag) are left out unless the prefix
+ * itself starts with an underscore.
+ */
+export async function listAccountTags(
+  q: Queryable,
+  accountId: string,
+  options: { prefix?: string | undefined; limit: number },
+): Promise<{ tag: string; visible: boolean; contacts: number }[]> {
+  const prefix = options.prefix ?? '';
+  const rows = await queryRows<{ tag: string; contacts: number }>(
+    q,
+    sql`select t.tag, count(*)::int as contacts
+          from ${contacts}, unnest(${contacts.tags}) as t(tag)
+         where ${contacts.accountId} = ${accountId}
+           ${prefix === '' ? sql`` : sql`and t.tag ilike ${`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`}
+           ${prefix.startsWith('_') ? sql`` : sql`and t.tag not like '\\_%'`}
+         group by t.tag
+         order by count(*) desc, t.tag asc
+         limit ${options.limit}`,
+  );
+  return rows.map((r) => ({ tag: r.tag, visible: isVisibleTag(r.tag), contacts: r.contacts }));
+}
+
+/** The names of the account's custom attributes, sorted ignoring case. */
+export async function listAttributeNames(q: Queryable, accountId: string): Promise<string[]> {
+  const rows = await q
+    .select({ name: accountAttributes.name })
+    .from(accountAttributes)
+    .where(eq(accountAttributes.accountId, accountId))
+    .orderBy(sql`lower(${accountAttributes.name})`, asc(accountAttributes.name));
+  return rows.map((r) => r.name);
+}

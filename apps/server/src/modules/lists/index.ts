@@ -1,0 +1,2 @@
+export { addContactsToList, createList } from './listManager.js';
+export { listRoutes } from './routes/lists.js';

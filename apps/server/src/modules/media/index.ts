@@ -1,0 +1,11 @@
+export { carrierMediaUrl, registerCarrierMedia } from './carrierMediaUrls.js';
+export { basicAuthorization, downloadMedia, inboundFilename, MediaFetchError, type FetchedMedia } from './inboundFetch.js';
+export { mediaFileAccount, storeMediaFile } from './mediaFiles.js';
+export { requireOwnMedia } from './mediaOwnership.js';
+export { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from './mediaSweepJob.js';
+export { mediaRoutes } from './routes/media.js';
+export { toolRoutes } from './routes/sharefile.js';
+export { createMediaServices, type MediaServices } from './services.js';
+export type { MediaStorage } from './storage.js';
+export { createMediaStorage } from './storageFromConfig.js';
+export { accountMediaUrl, parseAccountMediaUrl } from './urls.js';

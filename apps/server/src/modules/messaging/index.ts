@@ -1,0 +1,18 @@
+export { patternProblem } from './autoResponderMatch.js';
+export { conversationViewer, memberSeesGroupCondition, seesEveryGroup, viewerGroupIds, visibleGroupCondition, WHOLE_ACCOUNT, type ConversationViewer } from './conversationVisibility.js';
+export { openConversations } from './conversations.js';
+export { MessageDispatcher } from './dispatcher.js';
+export { eventCountOf, expandEventRows } from './eventPayloads.js';
+export { createMessageHandlers } from './handlers.js';
+export { inboundMediaJob, inboundMediaScheduler } from './inboundMedia.js';
+export { presentMessage } from './messagePresenter.js';
+export { CONTACT_NOT_FOUND, sendMessages, sendMessagesIn, type SendActor, type SendMessagesResult } from './messageSender.js';
+export { compileTemplate, loadAccountSendContext, type AccountSendContext } from './messageSenderPrepare.js';
+export { MESSAGE_EMPTY_FOR_CONTACT_MESSAGE, messageTooLong, priceUnavailable } from './messageSenderTypes.js';
+export { OPT_IN_REQUEST_EVENT_TYPE, pendingOptInSource } from './optInConsent.js';
+export { approvalRoutes } from './routes/approvals.js';
+export { approveHeldMessages } from './routes/heldMessages.js';
+export { listMessages } from './routes/messageQueries.js';
+export { messageRoutes } from './routes/messages.js';
+export { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, senderCandidates, type SenderNumber } from './senderNumbers.js';
+export { sendingIdle } from './sendingIdle.js';

@@ -1,0 +1,4 @@
+export { addConnectionNumber, type ConnectionNumberTarget } from './phoneNumberAdder.js';
+export { embeddedFirstNumbers, type FirstNumbers } from './phoneNumberFirst.js';
+export { connectionNumberRoutes } from './routes/connectionNumbers.js';
+export { phoneNumberRoutes } from './routes/phoneNumbers.js';

@@ -1,0 +1,1 @@
+export { gdprRoutes } from './routes/gdpr.js';

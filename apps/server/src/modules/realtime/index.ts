@@ -1,0 +1,2 @@
+export { RealtimeFanout } from './fanout.js';
+export { closeRealtimeServer, createRealtimeServer, REALTIME_PATH, type RealtimeServer } from './realtimeServer.js';

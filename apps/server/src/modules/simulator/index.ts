@@ -1,0 +1,1 @@
+export { simulatorRoutes } from './routes/simulator.js';

@@ -1,0 +1,3 @@
+export { configRoutes } from './routes/clientConfig.js';
+export { devRoutes } from './routes/devRoutes.js';
+export { systemRoutes } from './routes/system.js';

@@ -1,0 +1,661 @@
+import net from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+import { formatMoney, pageViewSinks } from '@parley/shared';
+import type { CarrierName } from '../modules/carriers/index.js';
+import { invalidAllowedHostEntries } from './net/allowedHosts.js';
+
+export const serviceNames = ['web', 'worker', 'scheduler'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (max: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(max, { message: `must be at most ${max}` });
+
+const servicesList = z
+  .string()
+  .transform((value, ctx) => {
+    const names = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
+    const unknown = names.filter((n) => !(serviceNames as readonly string[]).includes(n));
+    if (names.length === 0 || unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of ${serviceNames.join(', ')}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(names)] as ServiceName[];
+  });
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
+
+const smtpUrl = z.string().refine(
+  (v) => {
+    if (!/^smtps?:\/\//i.test(v)) return false;
+    try {
+      return new URL(v).hostname !== '';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@smtp.example.com' },
+);
+
+// `address@domain` or `Display Name <address@domain>`.
+const mailFrom = z
+  .string()
+  .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+    message: 'must be an e-mail address, optionally with a name: Parley <no-reply@example.com>',
+  });
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const jsonText = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
+
+/** One upstream OpenID Connect provider people may sign in with on the embedded issuer (social sign-in). */
+const socialProviderSchema = z.strictObject({
+  id: jsonText()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { message: 'must be 1 to 32 lowercase letters, digits or hyphens (it is part of the callback URL)' }),
+  name: jsonText().trim().min(1, { message: 'is required' }).max(40, { message: 'must be at most 40 characters' }),
+  issuer: jsonText().refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an https URL (http only on localhost)' },
+  ),
+  clientId: jsonText().min(1, { message: 'is required' }),
+  /** Omitted: a public client (PKCE only, no client authentication). */
+  clientSecret: jsonText().min(1, { message: 'must not be empty' }).optional(),
+  scopes: jsonText()
+    .refine((v) => v.split(/\s+/).includes('openid'), { message: 'must include openid' })
+    .default('openid email profile'),
+});
+
+export type SocialProviderConfig = z.infer<typeof socialProviderSchema>;
+
+/** SOCIAL_PROVIDERS: a JSON array of providers, each message naming the entry and field at fault. */
+const socialProvidersList = z.string().transform((value, ctx): SocialProviderConfig[] => {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    json = undefined;
+  }
+  if (!Array.isArray(json)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a JSON array such as [{"id":"google","name":"Google","issuer":"https://accounts.google.com","clientId":"...","clientSecret":"..."}]',
+    });
+    return z.NEVER;
+  }
+  const providers: SocialProviderConfig[] = [];
+  json.forEach((entry: unknown, index) => {
+    const parsed = socialProviderSchema.safeParse(entry);
+    const id = typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? (entry as { id: string }).id : '';
+    const label = `entry ${String(index + 1)}${id === '' ? '' : ` (${id})`}`;
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
+        const message = issue.code === 'unrecognized_keys' ? 'unknown (expected id, name, issuer, clientId, clientSecret, scopes)' : issue.message;
+        ctx.addIssue({ code: 'custom', message: `${label}: ${field === '' ? 'must be an object' : `${field} ${message}`}` });
+      }
+      return;
+    }
+    if (providers.some((p) => p.id === parsed.data.id)) {
+      ctx.addIssue({ code: 'custom', message: `${label}: id is used twice` });
+      return;
+    }
+    providers.push(parsed.data);
+  });
+  return providers;
+});
+
+/** A comma-separated list of origins (scheme, host and port only), e.g. `https://sms.example.com`. */
+const webOrigins = z.string().transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const item of value.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(item);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.replace(/\/+$/, '')) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    if (origin === null) {
+      ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of origins such as https://sms.example.com (not: ${item})` });
+      return z.NEVER;
+    }
+    origins.push(origin);
+  }
+  return [...new Set(origins)];
+});
+
+/** SMPP 3.4 C-Octet String limits (the terminating NUL excluded). */
+export const SMPP_SYSTEM_ID_MAX = 15;
+export const SMPP_PASSWORD_MAX = 8;
+export const SMPP_SYSTEM_TYPE_MAX = 12;
+
+const SMPP_URL_MESSAGE =
+  'must be smpp://systemId:password@host:port or smpps://systemId:password@host:port (TLS); percent-encode special characters';
+
+/** SMPP_URL: `smpp://systemId:password@host:port`, or `smpps://` for TLS. The port defaults to 2775 (3550 with TLS). */
+const smppUrl = z.string().transform((value, ctx): SmppConnectionConfig => {
+  let url: URL | null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (url === null || (url.protocol !== 'smpp:' && url.protocol !== 'smpps:') || url.hostname === '' || (url.pathname !== '' && url.pathname !== '/')) {
+    ctx.addIssue({ code: 'custom', message: SMPP_URL_MESSAGE });
+    return z.NEVER;
+  }
+  let systemId: string;
+  let password: string;
+  try {
+    systemId = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: SMPP_URL_MESSAGE });
+    return z.NEVER;
+  }
+  const problems: string[] = [];
+  if (systemId === '' || password === '') problems.push('must carry the system id and the password: smpp://systemId:password@host:port');
+  if (systemId.length > SMPP_SYSTEM_ID_MAX) problems.push(`the system id must be at most ${SMPP_SYSTEM_ID_MAX} characters (SMPP 3.4)`);
+  if (password.length > SMPP_PASSWORD_MAX) problems.push(`the password must be at most ${SMPP_PASSWORD_MAX} characters (SMPP 3.4)`);
+  for (const message of problems) ctx.addIssue({ code: 'custom', message });
+  if (problems.length > 0) return z.NEVER;
+  const tls = url.protocol === 'smpps:';
+  return {
+    // URL keeps IPv6 literals in brackets; the socket wants the bare address.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (tls ? 3550 : 2775) : Number(url.port),
+    systemId,
+    password,
+    tls,
+    systemType: null,
+  };
+});
+
+/** 32 bytes as 64 hex digits or base64 (standard or URL-safe, padding optional). */
+export function decodeSecretsKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const key = Buffer.from(value.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const secretsKey = z.string().transform((value, ctx) => {
+  const key = decodeSecretsKey(value);
+  if (key === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be 32 random bytes as 64 hexadecimal digits or base64 (e.g. the output of `openssl rand -base64 32`)',
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
+/** The VAPID subject push services may contact us at (RFC 8292): mailto: an address, or an https URL. */
+const webPushSubject = z
+  .string()
+  .refine((v) => /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s/]+/.test(v), {
+    message: 'must be mailto:you@example.com or an https:// URL where push services can reach the operator',
+  });
+
+/** What proxy-addr (Fastify's forwarded-header reader) knows by name. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address, bits, extra] = item.split('/');
+  if (address === undefined || extra !== undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const prefix = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+  return prefix >= 0 && prefix <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may tell the client's address, host and scheme in X-Forwarded-* headers. Off
+ * by default: then the socket's own address counts, whatever the headers say (docs/security.md).
+ */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'false' || trimmed === 'off' || trimmed === '0') return false;
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const wrong = items.filter((item) => !isAddressOrRange(item));
+  if (items.length === 0 || wrong.length > 0 || trimmed === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must list the reverse proxies in front of Parley as addresses or ranges (e.g. 127.0.0.1,10.0.0.0/8; or loopback, linklocal, uniquelocal), ' +
+        `or give their number (e.g. 1); trusting every sender would let anyone choose their address${wrong.length > 0 ? ` (not an address or range: ${wrong.join(', ')})` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return items;
+});
+
+/** FETCH_ALLOWED_HOSTS: host names, `*.` names, IP addresses and CIDR blocks, comma-separated (platform/net/allowedHosts.ts). */
+const allowedHostsList = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const invalid = invalidAllowedHostEntries(entries);
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of host names (*.example.com for every name below one), IP addresses and CIDR blocks such as 10.0.0.0/8 (not: ${invalid.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(entries.map((e) => e.toLowerCase()))];
+});
+
+const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
+
+/** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int({ message: 'must be a port number' })
+    .min(0, { message: 'must be a port number between 0 and 65535' })
+    .max(65535, { message: 'must be a port number between 0 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  API_RATE_LIMIT: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 (off) or more' }).max(1_000_000).default(3000),
+  API_RATE_LIMIT_PER_ADDRESS: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(0, { message: 'must be 0 (off) or more' }).max(1_000_000).default(6000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_MAX: positiveInt(500).default(10),
+  SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
+  WORKER_NICE: z.coerce
+    .number({ message: 'must be a whole number from 0 to 19' })
+    .int({ message: 'must be a whole number from 0 to 19' })
+    .min(0, { message: 'must be a whole number from 0 to 19' })
+    .max(19, { message: 'must be a whole number from 0 to 19' })
+    .default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(600_000).default(30_000),
+  DEV_AUTH: booleanFlag.default(false),
+  PAGE_VIEWS_SINK: z.enum(pageViewSinks).default('off'),
+  PAGE_VIEWS_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  HELP_CENTER_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  EVENTS_RETENTION_DAYS: positiveInt(3650).default(7),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+  JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.default('Parley <no-reply@localhost>'),
+  OIDC_ISSUER: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('parley-web'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_EXTRA_WEB_ORIGINS: webOrigins.optional(),
+  SOCIAL_PROVIDERS: socialProvidersList.optional(),
+  // Twice the low-balance warning (LOW_BALANCE_WARNING, spec §9), so a trial does not warn from its first text.
+  TRIAL_CREDIT: z
+    .string()
+    .regex(/^\d{1,10}(\.\d{1,4})?$/, { message: 'must be an amount in USD with at most 4 decimals, e.g. 10.0000' })
+    .default('10.0000'),
+  SIMULATOR: booleanFlag.optional(),
+  CARRIER: carrierChoice.optional(),
+  SMPP_URL: smppUrl.optional(),
+  SMPP_SYSTEM_TYPE: z.string().max(SMPP_SYSTEM_TYPE_MAX, { message: `must be at most ${SMPP_SYSTEM_TYPE_MAX} characters (SMPP 3.4)` }).optional(),
+  SMPP_WINDOW: positiveInt(1000).default(10),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be a Twilio Account SID: AC followed by 32 hexadecimal digits' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.twilio.com'),
+  TWILIO_CALLER_ID: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +14155550100' })
+    .optional(),
+  SECRETS_KEY: secretsKey.optional(),
+  WEB_PUSH_SUBJECT: webPushSubject.optional(),
+  MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots or hyphens)' }).optional(),
+  MEDIA_S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
+});
+
+/**
+ * The reverse proxies whose X-Forwarded-For, -Host and -Proto count: none (false), the addresses and
+ * ranges listed, or a number of hops in front of this server.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  trustProxy: TrustProxy;
+  /** Requests a minute the API allows a credential and a client address (0: no limit); platform/http/rateLimit.ts. */
+  apiRateLimit: { perCredential: number; perAddress: number };
+  dataDir: string;
+  /** Unset: the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  services: readonly ServiceName[];
+  /** The nice value a process running the worker role without the web role gives itself (0: left as it is). */
+  workerNice: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  shutdownTimeoutMs: number;
+  devAuth: boolean;
+  pageViews: { sink: z.infer<typeof envSchema>['PAGE_VIEWS_SINK']; url: string | null };
+  /** The help centre the account menu links to (HELP_CENTER_URL); null: no Help Centre entry. */
+  helpCenterUrl: string | null;
+  eventsRetentionDays: number;
+  jobs: { retryLimit: number; retryDelaySeconds: number };
+  /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
+  mail: { smtpUrl: string | null; from: string };
+  identity: IdentityConfig;
+  /** What a new account is credited on its trial plan: USD, a decimal string with 4 decimals. */
+  billing: { trialCredit: string };
+  carriers: CarriersConfig;
+  secrets: SecretsConfig;
+  /** subject: the VAPID subject of web pushes (WEB_PUSH_SUBJECT; docs/webPush.md). */
+  webPush: { subject: string };
+  /** Where uploaded and inbound media files are kept (docs/media.md). */
+  media: MediaConfig;
+  /** URLs the server fetches for others (carrier media, webhooks, integrations): platform/net/guardedFetch.ts. */
+  fetch: FetchConfig;
+  version: string;
+}
+
+export interface FetchConfig {
+  /**
+   * Hosts that may be fetched although they are not public addresses (FETCH_ALLOWED_HOSTS): host names,
+   * `*.` names, IP addresses and CIDR blocks, lower case. Empty: public addresses only.
+   */
+  allowedHosts: readonly string[];
+}
+
+/** Media storage: a directory under DATA_DIR (the default), or an S3-compatible bucket (MEDIA_S3_*). */
+export type MediaStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Null: AWS itself; else an S3-compatible service (MinIO, R2 ...). */
+      endpoint: string | null;
+      region: string;
+      /** Null: the AWS SDK's default credential chain (environment, instance role ...). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
+
+export interface MediaConfig {
+  storage: MediaStorageConfig;
+}
+
+/** The deployment's SMPP connection (SMPP_URL, SMPP_SYSTEM_TYPE). */
+export interface SmppConnectionConfig {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  tls: boolean;
+  systemType: string | null;
+}
+
+/** The deployment's Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_CALLER_ID). */
+export interface TwilioConnectionConfig {
+  accountSid: string;
+  authToken: string;
+  /** The number verification calls come from; null: the number being verified asks for its own. */
+  callerId: string | null;
+}
+
+export interface CarriersConfig {
+  /** The embedded simulated carrier with virtual phones (SIMULATOR). */
+  simulator: boolean;
+  /** What new numbers are bought from (CARRIER); null when the deployment configures no carrier at all. */
+  defaultCarrier: CarrierName | null;
+  smpp: SmppConnectionConfig | null;
+  /** Outstanding submits per SMPP connection, the deployment's and accounts' own (SMPP_WINDOW). */
+  smppWindow: number;
+  twilio: TwilioConnectionConfig | null;
+  /** Twilio's REST API, for the deployment's account and accounts' own (TWILIO_API_BASE_URL). */
+  twilioApiBaseUrl: string;
+}
+
+/** The key carrier secrets are encrypted with (platform/secrets/keyring.ts reads it). */
+export interface SecretsConfig {
+  /** SECRETS_KEY, decoded. */
+  key: Buffer | null;
+  /**
+   * Without SECRETS_KEY on the embedded database: the file a key is generated into on first use and read
+   * from after (DATA_DIR/secrets.key). Null on PostgreSQL: several processes must share one key.
+   */
+  keyFile: string | null;
+}
+
+export interface IdentityConfig {
+  /** The OpenID Connect issuer whose tokens the API accepts. */
+  issuer: string;
+  /** True when the issuer is the one this server embeds under /oidc (OIDC_ISSUER unset). */
+  embedded: boolean;
+  /** The client id the web app signs in with. */
+  clientId: string;
+  /** The `aud` the API requires in access tokens. */
+  audience: string;
+  /** The scopes the web app asks for. */
+  scopes: string;
+  /** Upstream providers offered on the embedded issuer's sign-in page (SOCIAL_PROVIDERS); empty with an external issuer. */
+  socialProviders: readonly SocialProviderConfig[];
+  /**
+   * Origins of other Parley web apps that sign in with the embedded issuer's web client (their
+   * /callback, /silent-renew and /logout): a Parley whose OIDC_ISSUER names this one (OIDC_EXTRA_WEB_ORIGINS).
+   */
+  extraWebOrigins: readonly string[];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** `--services=web,worker` (or `--services web,worker`) on the command line wins over SERVICES. */
+export function servicesFromArgv(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === undefined) continue;
+    if (arg.startsWith('--services=')) return arg.slice('--services='.length);
+    if (arg === '--services') return argv[i + 1] ?? '';
+  }
+  return undefined;
+}
+
+/** Parses the environment once. Empty strings count as unset, as in most .env tooling. */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  argv: readonly string[] = [],
+  cwd: string = process.cwd(),
+  version = '0.0.0',
+): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const cliServices = servicesFromArgv(argv);
+  if (cliServices !== undefined) input.SERVICES = cliServices;
+
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const label = name === 'SERVICES' && cliServices !== undefined ? '--services' : name;
+        return `${label}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  if (e.PAGE_VIEWS_SINK === 'beacon' && e.PAGE_VIEWS_URL === undefined) {
+    throw new ConfigError(['PAGE_VIEWS_URL: is required when PAGE_VIEWS_SINK is beacon']);
+  }
+  if (e.SOCIAL_PROVIDERS !== undefined && e.SOCIAL_PROVIDERS.length > 0 && e.OIDC_ISSUER !== undefined) {
+    throw new ConfigError(['SOCIAL_PROVIDERS: applies to the embedded issuer only; with OIDC_ISSUER set, configure social sign-in at that issuer']);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const carriers = carriersConfig(e);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
+    apiRateLimit: { perCredential: e.API_RATE_LIMIT, perAddress: e.API_RATE_LIMIT_PER_ADDRESS },
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    services: e.SERVICES,
+    workerNice: e.WORKER_NICE,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    devAuth: e.DEV_AUTH,
+    pageViews: { sink: e.PAGE_VIEWS_SINK, url: e.PAGE_VIEWS_URL ?? null },
+    helpCenterUrl: e.HELP_CENTER_URL ?? null,
+    eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
+    jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    identity: {
+      // Kept exactly as given: some issuers (Auth0) put a trailing slash in their `iss`.
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      embedded: e.OIDC_ISSUER === undefined,
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/v1`,
+      scopes: 'openid profile email offline_access',
+      socialProviders: e.SOCIAL_PROVIDERS ?? [],
+      extraWebOrigins: e.OIDC_EXTRA_WEB_ORIGINS ?? [],
+    },
+    billing: { trialCredit: formatMoney(e.TRIAL_CREDIT) },
+    carriers,
+    secrets: {
+      key: e.SECRETS_KEY ?? null,
+      keyFile: e.SECRETS_KEY === undefined && e.DATABASE_URL === undefined ? path.join(dataDir, 'secrets.key') : null,
+    },
+    // Push services want a way to reach the operator: the site when it is public (https), else the mail sender.
+    webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
+    media: { storage: mediaStorageConfig(e, dataDir) },
+    fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
+    version,
+  };
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/** MEDIA_S3_BUCKET picks S3; the other MEDIA_S3_* apply only with it, and the keys go in pairs. */
+function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {
+  const problems: string[] = [];
+  if (e.MEDIA_S3_BUCKET === undefined) {
+    for (const name of ['MEDIA_S3_ENDPOINT', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] !== undefined) problems.push(`${name}: applies only with MEDIA_S3_BUCKET`);
+    }
+  }
+  if ((e.MEDIA_S3_ACCESS_KEY_ID === undefined) !== (e.MEDIA_S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      e.MEDIA_S3_ACCESS_KEY_ID === undefined
+        ? 'MEDIA_S3_ACCESS_KEY_ID: is required when MEDIA_S3_SECRET_ACCESS_KEY is set (set both or neither)'
+        : 'MEDIA_S3_SECRET_ACCESS_KEY: is required when MEDIA_S3_ACCESS_KEY_ID is set (set both or neither)',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (e.MEDIA_S3_BUCKET === undefined) return { kind: 'disk', dir: path.join(dataDir, 'media') };
+  return {
+    kind: 's3',
+    bucket: e.MEDIA_S3_BUCKET,
+    endpoint: e.MEDIA_S3_ENDPOINT ?? null,
+    region: e.MEDIA_S3_REGION,
+    credentials:
+      e.MEDIA_S3_ACCESS_KEY_ID !== undefined && e.MEDIA_S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** The deployment's carriers: each configured one, and the default refused unless configured. */
+function carriersConfig(e: Env): CarriersConfig {
+  const problems: string[] = [];
+  if ((e.TWILIO_ACCOUNT_SID === undefined) !== (e.TWILIO_AUTH_TOKEN === undefined)) {
+    problems.push(
+      e.TWILIO_ACCOUNT_SID === undefined
+        ? 'TWILIO_ACCOUNT_SID: is required when TWILIO_AUTH_TOKEN is set (set both or neither)'
+        : 'TWILIO_AUTH_TOKEN: is required when TWILIO_ACCOUNT_SID is set (set both or neither)',
+    );
+  }
+  const twilio: TwilioConnectionConfig | null =
+    e.TWILIO_ACCOUNT_SID !== undefined && e.TWILIO_AUTH_TOKEN !== undefined
+      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, callerId: e.TWILIO_CALLER_ID ?? null }
+      : null;
+  // Twilio reaches us at PUBLIC_URL; the localhost default would leave every message at `queued`.
+  if (twilio !== null && e.PUBLIC_URL === undefined) {
+    problems.push("PUBLIC_URL: is required with TWILIO_ACCOUNT_SID (Twilio's status and inbound webhooks must reach this server)");
+  }
+  if (e.TWILIO_CALLER_ID !== undefined && twilio === null) problems.push('TWILIO_CALLER_ID: applies only with TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN');
+  if (e.SMPP_SYSTEM_TYPE !== undefined && e.SMPP_URL === undefined) problems.push('SMPP_SYSTEM_TYPE: applies only with SMPP_URL');
+  const smpp = e.SMPP_URL === undefined ? null : { ...e.SMPP_URL, systemType: e.SMPP_SYSTEM_TYPE ?? null };
+  const simulator = e.SIMULATOR ?? e.DATABASE_URL === undefined;
+
+  const configured: CarrierName[] = [...(simulator ? ['simulator' as const] : []), ...(smpp ? ['smpp' as const] : []), ...(twilio ? ['twilio' as const] : [])];
+  let defaultCarrier: CarrierName | null;
+  if (e.CARRIER !== undefined) {
+    defaultCarrier = e.CARRIER;
+    if (!configured.includes(e.CARRIER)) problems.push(`CARRIER: ${e.CARRIER} is not configured (${howToConfigure(e.CARRIER)})`);
+  } else if (simulator) {
+    defaultCarrier = 'simulator';
+  } else if (configured.length > 1) {
+    defaultCarrier = null;
+    problems.push('CARRIER: is required when both SMPP and Twilio are configured (smpp or twilio)');
+  } else {
+    defaultCarrier = configured[0] ?? null;
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { simulator, defaultCarrier, smpp, smppWindow: e.SMPP_WINDOW, twilio, twilioApiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, '') };
+}
+
+function howToConfigure(carrier: CarrierName): string {
+  switch (carrier) {
+    case 'simulator':
+      return 'set SIMULATOR=true';
+    case 'smpp':
+      return 'set SMPP_URL';
+    case 'twilio':
+      return 'set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN';
+  }
+}
+
+/** The names the schema knows, for the documentation test. */
+export const configVariableNames: readonly string[] = Object.keys(envSchema.shape);

@@ -1,0 +1,106 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { Config } from '../config.js';
+
+/*
+ * The security headers of every response: the web app, the API, the issuer's pages under /oidc (those
+ * oidc-provider writes itself too), /docs, the local mailbox. One policy, set here (helmet, on the raw
+ * response as a request starts, so answers that bypass Fastify's reply carry it as well; socket.io's
+ * own transport answers do not pass through Fastify). A route may answer with a stricter
+ * Content-Security-Policy of its own (the issuer's script-free pages below, the mailbox, a media file),
+ * never a looser one; oidc-provider adds the hash of its own inline script to the one answer that has
+ * it. docs/identity.md, "Security headers", says why each source is there.
+ */
+
+type Directives = Record<string, string[]>;
+
+export type SecurityHeadersConfig = Pick<Config, 'publicUrl'> & {
+  identity: Pick<Config['identity'], 'issuer' | 'embedded' | 'extraWebOrigins'>;
+};
+
+/** A year, as browsers' preload lists ask; sent only when PUBLIC_URL is https. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+const originOf = (url: string): string => new URL(url).origin;
+
+const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/**
+ * The Content-Security-Policy of the web app, and of every answer that sets none of its own.
+ *
+ * - Scripts only from the app's own files: no inline script, no eval, no inline event handlers. The
+ *   built index.html loads one module; the service worker and its push handlers are files too.
+ * - Styles may be inline: MUI (emotion) writes <style> elements at run time, and index.html has one.
+ * - Images from anywhere over https, data: and blob: (a message's media at a carrier or elsewhere, the
+ *   account's own files shown through object URLs). The server proxies stored media (S3 included), so
+ *   no storage host is needed.
+ * - Connections to this server (its API and socket.io, also by ws(s): for browsers that do not count
+ *   websockets as 'self') and, with an external issuer (OIDC_ISSUER), to that issuer: the web app reads
+ *   its discovery document and calls its token endpoint.
+ * - Forms may post to this server and to the other Parley web apps of OIDC_EXTRA_WEB_ORIGINS: browsers
+ *   apply form-action to the redirects after a POST, and a sign-out confirmed on the issuer's page ends
+ *   on that app's /logout.
+ * - Never framed (no page of Parley frames another), no plugins, no <base> elsewhere.
+ */
+export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): Directives {
+  const publicOrigin = originOf(config.publicUrl);
+  const secure = publicOrigin.startsWith('https:');
+  const websocket = `${secure ? 'wss' : 'ws'}://${new URL(publicOrigin).host}`;
+  const issuer = config.identity.embedded ? [] : [originOf(config.identity.issuer)];
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': unique(["'self'", publicOrigin, 'data:', 'blob:', 'https:']),
+    'font-src': ["'self'", 'data:'],
+    'connect-src': unique(["'self'", publicOrigin, websocket, ...issuer]),
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': unique(["'self'", publicOrigin, ...config.identity.extraWebOrigins]),
+    'frame-ancestors': ["'none'"],
+  };
+  if (secure) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** The directives as the header carries them. */
+export function serializePolicy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The stricter policy of the issuer's own pages (sign-in, password reset, messages): no script at all,
+ * nothing loaded, their one inline <style>. `formTargets` are other origins a form's submission may end
+ * on (a sign-in ends on the web app's callback, which may be another Parley's).
+ */
+export function scriptlessPagePolicy(formTargets: readonly string[] = []): string {
+  return serializePolicy({
+    'default-src': ["'none'"],
+    'style-src': ["'unsafe-inline'"],
+    'form-action': ["'self'", ...formTargets],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+  });
+}
+
+/**
+ * The options of @fastify/helmet for this deployment: app/httpApp.ts registers it with them before any
+ * route, so every response carries the headers.
+ */
+export function securityHeaderOptions(config: SecurityHeadersConfig): FastifyHelmetOptions {
+  const https = originOf(config.publicUrl).startsWith('https:');
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
+    // No page is ever framed (frame-ancestors 'none' for browsers that know CSP, this for the rest).
+    frameguard: { action: 'deny' },
+    // Links out (a carrier's media, the docs) tell nothing; the issuer's and the app's URLs carry codes.
+    referrerPolicy: { policy: 'no-referrer' },
+    // Only behind https: over plain http the header is ignored anyway, and it would pin a host that may
+    // serve plain http on purpose (localhost).
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  };
+}
