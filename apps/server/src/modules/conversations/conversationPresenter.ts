@@ -1,6 +1,6 @@
 import type { Conversation, Pagination } from '@parley/shared';
 import type { MessageRow } from '../../platform/db/schema/index.js';
-import type { ConversationRecord } from './routes/conversationQueries.js';
+import type { ConversationRecord } from './conversationQueries.js';
 import { presentMessage } from '../messaging/index.js';
 
 const failed = (status: MessageRow['status']): boolean => status === 'failed' || status === 'undelivered';

@@ -1,2 +1,2 @@
-export { assignConversationGroup, closeConversation, markConversationRead } from './routes/conversationCommands.js';
+export { assignConversationGroup, closeConversation, markConversationRead } from './conversationCommands.js';
 export { conversationRoutes } from './routes/conversations.js';

@@ -11,8 +11,8 @@ export { compileTemplate, loadAccountSendContext, type AccountSendContext } from
 export { MESSAGE_EMPTY_FOR_CONTACT_MESSAGE, messageTooLong, priceUnavailable } from './messageSenderTypes.js';
 export { OPT_IN_REQUEST_EVENT_TYPE, pendingOptInSource } from './optInConsent.js';
 export { approvalRoutes } from './routes/approvals.js';
-export { approveHeldMessages } from './routes/heldMessages.js';
-export { listMessages } from './routes/messageQueries.js';
+export { approveHeldMessages } from './heldMessages.js';
+export { listMessages } from './messageQueries.js';
 export { messageRoutes } from './routes/messages.js';
 export { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, senderCandidates, type SenderNumber } from './senderNumbers.js';
 export { sendingIdle } from './sendingIdle.js';

@@ -7,7 +7,7 @@ import { ledgerAndBalance } from '../../../test/accounts.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 import { UNVERIFIED_EMAIL_MESSAGE } from '../../../platform/policies/verifiedEmail.js';
-import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from './sandboxTopup.js';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../sandboxTopup.js';
 import { TOPUP_UNAVAILABLE_MESSAGE } from './topup.js';
 
 describe.each(testDatabaseKinds)('sandbox top-up on %s', (kind) => {

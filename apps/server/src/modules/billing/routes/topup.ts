@@ -5,7 +5,7 @@ import { errorBodySchema, topupResultSchema, topupSchema, type Topup } from '@pa
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { sandboxTopup } from './sandboxTopup.js';
+import { sandboxTopup } from '../sandboxTopup.js';
 
 export const TOPUP_UNAVAILABLE_MESSAGE = 'Top-ups are not available on this server yet.';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';

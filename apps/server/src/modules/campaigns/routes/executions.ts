@@ -18,7 +18,7 @@ import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { presentExecution, presentPreview } from '../campaignExecutionPresenter.js';
-import { executionStarter, presentStartedExecution } from './executionStart.js';
+import { executionStarter, presentStartedExecution } from '../executionStart.js';
 
 const campaignParams = z.object({ acc: z.uuid(), id: z.string() });
 const errors = {

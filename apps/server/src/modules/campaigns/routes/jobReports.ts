@@ -8,7 +8,7 @@ import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { presentCampaignJobReport } from '../campaignJobReportPresenter.js';
-import { executionStarter, presentStartedExecution } from './executionStart.js';
+import { executionStarter, presentStartedExecution } from '../executionStart.js';
 
 // Any strings: an unknown report name or a malformed id is simply not found.
 const reportParams = z.object({ acc: z.uuid(), name: z.string(), id: z.string() });

@@ -19,8 +19,8 @@ import {
   listConnections,
   removeConnection,
   updateConnection,
-} from './connectionWriter.js';
-import { presentConnection } from './presentConnection.js';
+} from '../connectionWriter.js';
+import { presentConnection } from '../connectionPresenter.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { assignGroupSchema, conversationRecordSchema, errorBodySchema, markConversationReadSchema } from '@parley/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { WHOLE_ACCOUNT } from '../../messaging/index.js';
-import { assignConversationGroup, closeConversation, markConversationRead } from './conversationCommands.js';
-import { loadConversation } from './conversationLoader.js';
+import { assignConversationGroup, closeConversation, markConversationRead } from '../conversationCommands.js';
+import { loadConversation } from '../conversationLoader.js';
 import { conversationNotFound, viewerOf } from './conversationRequest.js';
 
 // Any string: a malformed id is simply not found, like another account's.

@@ -8,7 +8,7 @@ import { NUMBER_NOT_ACTIVE_MESSAGE } from '../../messaging/senderNumbers.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 import { addContact, addPhoneNumber, messagingCounts, sendingAccount, type SendingAccount } from '../../../test/sendingFixtures.js';
-import { CONVERSATION_IN_OTHER_GROUP_MESSAGE } from './conversationCommands.js';
+import { CONVERSATION_IN_OTHER_GROUP_MESSAGE } from '../conversationCommands.js';
 import { addGroup, addMember } from '../../../test/conversations.js';
 
 describe.each(testDatabaseKinds)('conversations: start on %s', (kind) => {

@@ -10,9 +10,9 @@ import {
 } from '@parley/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { conversationActionRoutes } from './conversationActions.js';
-import { startConversation } from './conversationCommands.js';
-import { loadConversation, presentConversations } from './conversationLoader.js';
-import { listConversations } from './conversationQueries.js';
+import { startConversation } from '../conversationCommands.js';
+import { loadConversation, presentConversations } from '../conversationLoader.js';
+import { listConversations } from '../conversationQueries.js';
 import { conversationNotFound, viewerOf } from './conversationRequest.js';
 import { countRoutes } from './counts.js';
 

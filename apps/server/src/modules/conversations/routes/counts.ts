@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countsSchema, errorBodySchema, isCountType, unknownCountTypeMessage } from '@parley/shared';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { countUnreadConversations } from './conversationQueries.js';
+import { countUnreadConversations } from '../conversationQueries.js';
 import { viewerOf } from './conversationRequest.js';
 
 // Any string: an unknown type answers 404 with the known ones, not a validation error.

@@ -14,7 +14,7 @@ import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { acceptableHoursStatus } from '../acceptableHoursStatus.js';
-import { approveHeldMessages, listHeldMessages } from './heldMessages.js';
+import { approveHeldMessages, listHeldMessages } from '../heldMessages.js';
 
 // Any string: an approval type the product does not know is simply not found.
 const approvalParams = z.object({ acc: z.uuid(), approvalType: z.string() });

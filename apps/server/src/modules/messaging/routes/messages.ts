@@ -15,8 +15,8 @@ import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { conversationViewer } from '../conversationVisibility.js';
 import { presentMessage } from '../messagePresenter.js';
-import { MESSAGE_NOT_FOUND, markMessageRead } from './markRead.js';
-import { findMessage, listMessages } from './messageQueries.js';
+import { MESSAGE_NOT_FOUND, markMessageRead } from '../markRead.js';
+import { findMessage, listMessages } from '../messageQueries.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.

@@ -6,13 +6,13 @@ import {
   type CreateCarrierConnection,
   type UpdateCarrierConnection,
 } from '@parley/shared';
-import { secretContext, storedSettings, type ConnectionSettings } from '../connections.js';
-import type { SecretsConfig } from '../../../platform/config.js';
-import type { Db, Queryable } from '../../../platform/db/client.js';
-import { carrierSettings, phoneNumbers, type CarrierSettingsRow } from '../../../platform/db/schema/index.js';
-import { AppError, notFound } from '../../../platform/errors.js';
-import type { SecretCipher } from '../../../platform/secrets/cipher.js';
-import { secretsCipher, SecretsKeyMissingError } from '../../../platform/secrets/keyring.js';
+import { secretContext, storedSettings, type ConnectionSettings } from './connections.js';
+import type { SecretsConfig } from '../../platform/config.js';
+import type { Db, Queryable } from '../../platform/db/client.js';
+import { carrierSettings, phoneNumbers, type CarrierSettingsRow } from '../../platform/db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { SecretCipher } from '../../platform/secrets/cipher.js';
+import { secretsCipher, SecretsKeyMissingError } from '../../platform/secrets/keyring.js';
 
 /**
  * Writes accounts' own carrier connections. The secret is encrypted before it reaches a statement, bound to

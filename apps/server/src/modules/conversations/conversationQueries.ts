@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListQuery } from '@parley/shared';
-import { contactConditions } from '../../contacts/index.js';
-import type { Queryable } from '../../../platform/db/client.js';
-import { contactGroups, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../../../platform/db/schema/index.js';
-import { visibleGroupCondition, type ConversationViewer } from '../../messaging/index.js';
-import { isUuid } from '../../../platform/db/ids.js';
+import { contactConditions } from '../contacts/index.js';
+import type { Queryable } from '../../platform/db/client.js';
+import { contactGroups, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../../platform/db/schema/index.js';
+import { visibleGroupCondition, type ConversationViewer } from '../messaging/index.js';
+import { isUuid } from '../../platform/db/ids.js';
 
 /** A conversation with what the list shows of it: its contact, number, group and last message. */
 export interface ConversationRecord {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageListQuery } from '@parley/shared';
-import type { Queryable } from '../../../platform/db/client.js';
-import { messages, type MessageRow } from '../../../platform/db/schema/index.js';
-import { visibleMessageCondition, type ConversationViewer } from '../conversationVisibility.js';
-import { isUuid } from '../../../platform/db/ids.js';
+import type { Queryable } from '../../platform/db/client.js';
+import { messages, type MessageRow } from '../../platform/db/schema/index.js';
+import { visibleMessageCondition, type ConversationViewer } from './conversationVisibility.js';
+import { isUuid } from '../../platform/db/ids.js';
 
 /** The WHERE of the messages list: the account, the conversations the viewer sees, then each filter given. */
 function conditions(accountId: string, viewer: ConversationViewer, query: MessageListQuery): SQL {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { MESSAGE_READ_NOT_UNREADABLE_MESSAGE, type MessageEventData } from '@parley/shared';
-import type { Db } from '../../../platform/db/client.js';
-import { messages, type MessageRow } from '../../../platform/db/schema/index.js';
-import { publishEvent } from '../../../platform/events/outbox.js';
-import { AppError, notFound } from '../../../platform/errors.js';
-import { visibleMessageCondition, type ConversationViewer } from '../conversationVisibility.js';
-import { presentMessage } from '../messagePresenter.js';
-import { isUuid } from '../../../platform/db/ids.js';
+import type { Db } from '../../platform/db/client.js';
+import { messages, type MessageRow } from '../../platform/db/schema/index.js';
+import { publishEvent } from '../../platform/events/outbox.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { visibleMessageCondition, type ConversationViewer } from './conversationVisibility.js';
+import { presentMessage } from './messagePresenter.js';
+import { isUuid } from '../../platform/db/ids.js';
 
 export const MESSAGE_NOT_FOUND = 'The message';
 

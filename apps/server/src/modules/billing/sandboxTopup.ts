@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMoney, type TopupResult } from '@parley/shared';
-import { creditAccount } from '../ledger.js';
-import type { Db } from '../../../platform/db/client.js';
-import { accountTransactions, users } from '../../../platform/db/schema/index.js';
-import { AppError, notFound } from '../../../platform/errors.js';
-import { requireVerifiedEmail } from '../../../platform/policies/verifiedEmail.js';
-import { presentCharge } from './charges.js';
+import { creditAccount } from './ledger.js';
+import type { Db } from '../../platform/db/client.js';
+import { accountTransactions, users } from '../../platform/db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
+import { presentCharge } from './routes/charges.js';
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for another amount.';
 export const TOPUP_DESCRIPTION = 'Top-up (sandbox payment)';

@@ -1,8 +1,8 @@
 import type { Conversation, ListQuery } from '@parley/shared';
-import type { Queryable } from '../../../platform/db/client.js';
-import type { ConversationViewer } from '../../messaging/index.js';
-import { presentConversation } from '../conversationPresenter.js';
-import { listMessages } from '../../messaging/index.js';
+import type { Queryable } from '../../platform/db/client.js';
+import type { ConversationViewer } from '../messaging/index.js';
+import { presentConversation } from './conversationPresenter.js';
+import { listMessages } from '../messaging/index.js';
 import { findConversation, unreadIdsOf, type ConversationRecord } from './conversationQueries.js';
 
 /** Conversations of a page with their unread ids: one more statement for the whole page. */

@@ -4,18 +4,18 @@ import {
   type ConversationEventData,
   type StartConversation,
 } from '@parley/shared';
-import { assertContactReachable } from '../../contacts/index.js';
-import { queryRows, type Db, type Tx } from '../../../platform/db/client.js';
-import { contactGroups, contacts, conversations, messages, phoneNumbers } from '../../../platform/db/schema/index.js';
-import { publishEvent, publishEvents, type NewEvent } from '../../../platform/events/outbox.js';
-import { AppError, notFound } from '../../../platform/errors.js';
-import { openConversations } from '../../messaging/index.js';
-import { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, type SenderNumber } from '../../messaging/index.js';
-import { WHOLE_ACCOUNT, type ConversationViewer } from '../../messaging/index.js';
+import { assertContactReachable } from '../contacts/index.js';
+import { queryRows, type Db, type Tx } from '../../platform/db/client.js';
+import { contactGroups, contacts, conversations, messages, phoneNumbers } from '../../platform/db/schema/index.js';
+import { publishEvent, publishEvents, type NewEvent } from '../../platform/events/outbox.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { openConversations } from '../messaging/index.js';
+import { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, type SenderNumber } from '../messaging/index.js';
+import { WHOLE_ACCOUNT, type ConversationViewer } from '../messaging/index.js';
 import { loadConversation } from './conversationLoader.js';
 import { findConversation, unreadPredicate, type ConversationRecord } from './conversationQueries.js';
-import { conversationNotFound } from './conversationRequest.js';
-import { isUuid } from '../../../platform/db/ids.js';
+import { conversationNotFound } from './routes/conversationRequest.js';
+import { isUuid } from '../../platform/db/ids.js';
 
 export const CONVERSATION_IN_OTHER_GROUP_MESSAGE =
   'This conversation belongs to a group you are not in: choose another phone number to text this contact.';

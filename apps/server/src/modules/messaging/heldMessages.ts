@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { HeldMessage } from '@parley/shared';
-import { queryRows, type Db } from '../../../platform/db/client.js';
-import { wakeDispatchers } from '../dispatcher.js';
-import { MAX_RETRY_DELAY_MS } from '../dispatcherResults.js';
+import { queryRows, type Db } from '../../platform/db/client.js';
+import { wakeDispatchers } from './dispatcher.js';
+import { MAX_RETRY_DELAY_MS } from './dispatcherResults.js';
 
 /*
  * Messages held by quiet hours: outbound, queued, with a recipient zone (the sender sets it only when the

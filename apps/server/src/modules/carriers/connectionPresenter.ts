@@ -1,6 +1,6 @@
 import { maskSecret, type CarrierConnection } from '@parley/shared';
-import { readSettings, secretContext, twilioWebhookUrls } from '../connections.js';
-import type { SecretCipher } from '../../../platform/secrets/cipher.js';
+import { readSettings, secretContext, twilioWebhookUrls } from './connections.js';
+import type { SecretCipher } from '../../platform/secrets/cipher.js';
 import type { ConnectionWithUse } from './connectionWriter.js';
 
 /** Secrets shorter than this show no characters at all (an 8-character SMPP password would lose half). */

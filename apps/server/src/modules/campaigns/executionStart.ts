@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { EXECUTION_NOT_FOUND, findExecution } from '../campaignExecutions.js';
-import { principalOf } from '../../identity/index.js';
-import type { AppContext } from '../../../platform/context.js';
-import { notFound } from '../../../platform/errors.js';
-import { enqueueCampaignExecution } from '../campaignExecutionJob.js';
-import { presentExecution } from '../campaignExecutionPresenter.js';
+import { EXECUTION_NOT_FOUND, findExecution } from './campaignExecutions.js';
+import { principalOf } from '../identity/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { notFound } from '../../platform/errors.js';
+import { enqueueCampaignExecution } from './campaignExecutionJob.js';
+import { presentExecution } from './campaignExecutionPresenter.js';
 
 /** What starting an execution (Execute, Resend Failed) needs from a request: who, and how to queue it. */
 export function executionStarter(ctx: AppContext, request: FastifyRequest) {
