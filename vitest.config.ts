@@ -6,6 +6,10 @@ const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.me
 export default defineConfig({
   resolve: { alias: { '@parley/shared': shared } },
   test: {
+    // Vitest's default is one worker less than the cores: one on the 2-core CI machine. A test file mostly
+    // waits (on PostgreSQL, on PGlite's thread, on a process or a socket), so two files side by side keep
+    // both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

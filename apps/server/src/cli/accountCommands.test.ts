@@ -1,32 +1,28 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../platform/db/client.js';
 import { accountMembers, accounts, phoneNumbers, users } from '../platform/db/schema/index.js';
 import { ledgerAndBalance } from '../test/accounts.js';
-import { runCli, type CliResult } from '../test/processes.js';
+import { cliStorage, runCli, runCommand, type CliStorage } from '../test/cli.js';
+import type { CliResult } from '../test/processes.js';
 
 type Result = CliResult;
-const cli = runCli;
+const cli = runCommand;
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const failure = (r: Result) => JSON.parse(r.stdout) as { ok: false; error: { code: string; message: string } };
 
 describe('parley create-user and create-account', () => {
-  let dataDir: string;
+  let storage: CliStorage;
   let env: Record<string, string>;
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cli-accounts-'));
-    env = { DATA_DIR: dataDir, TRIAL_CREDIT: '7.25' };
+  beforeAll(async () => {
+    storage = await cliStorage('pglite', { prefix: 'parley-cli-accounts-' });
+    env = { ...storage.env, TRIAL_CREDIT: '7.25' };
   });
-  afterAll(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => storage.remove());
 
   it('creates a user, then a trial account it administers, with the trial credit in the ledger', async () => {
-    const made = await cli(
+    // The CLI's own process: its exit code, the JSON it prints and nothing on stderr.
+    const made = await runCli(
       ['create-user', '--email', 'Owner@Example.com', '--password', 'Str0ng-enough!', '--first-name', 'Olive', '--verified', '--json'],
       env,
     );
@@ -40,12 +36,12 @@ describe('parley create-user and create-account', () => {
     expect(text.code).toBe(0);
     expect(text.stdout.trim()).toMatch(uuid);
 
-    const account = await cli(['create-account', '--owner', 'owner@example.com', '--name', 'Olive Dental', '--country', 'ca', '--json'], env);
+    const account = await runCli(['create-account', '--owner', 'owner@example.com', '--name', 'Olive Dental', '--country', 'ca', '--json'], env);
     expect(account.code).toBe(0);
     const { accountId } = JSON.parse(account.stdout) as { accountId: string };
     expect(accountId).toMatch(uuid);
 
-    const database = await openPglite(dataDir);
+    const database = await storage.open();
     try {
       const [user] = await database.db.select().from(users).where(eq(users.id, userId));
       expect(user).toMatchObject({ email: 'owner@example.com', firstName: 'Olive', lastName: '' });
@@ -100,7 +96,7 @@ describe('parley create-user and create-account', () => {
     const made = await cli(['create-account', '--owner', 'paid@example.com', '--name', 'Paid Books', '--plan', 'Starter', '--json'], env);
     expect(made.code).toBe(0);
     const { accountId } = JSON.parse(made.stdout) as { accountId: string };
-    const database = await openPglite(dataDir);
+    const database = await storage.open();
     try {
       const [row] = await database.db.select().from(accounts).where(eq(accounts.id, accountId));
       expect(row).toMatchObject({ name: 'Paid Books', planId: 'starter', balance: '0.0000' });

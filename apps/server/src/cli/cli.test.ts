@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/client.js';
+import { afterTest, cliStorage, runCommand } from '../test/cli.js';
 import { runCli, spawnParley, type ParleyProcess } from '../test/processes.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../platform/db/client.js';
@@ -41,17 +42,20 @@ describe('parley CLI', () => {
   });
 
   it('says clearly that a running server holds the embedded data directory', async () => {
-    const dataDir = tempDir();
+    const storage = await cliStorage('pglite');
+    afterTest(storage.remove);
+    const dataDir = storage.env.DATA_DIR ?? '';
     const server = spawnParley({ DATA_DIR: dataDir });
     servers.push(server);
     await server.ready();
+    // The CLI's own process, and the command line in the test's process: both refused.
     const result = await cli(['migrate', '--json'], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
     const body = JSON.parse(result.stdout) as { ok: boolean; error: { code: string; message: string } };
     expect(body.ok).toBe(false);
     expect(body.error.code).toBe('data_dir_in_use');
     expect(body.error.message).toContain('is in use by another Parley process');
-    const text = await cli(['migrate'], { DATA_DIR: dataDir });
+    const text = await runCommand(['migrate'], { DATA_DIR: dataDir });
     expect(text.stderr).toContain('stop that process first');
   });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ConfigError, loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
+import { DataDirLockedError } from '../platform/db/dataDirLock.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
 import { addNumberCommand } from './phoneNumberCommands.js';
@@ -7,6 +9,8 @@ import { seedDemoCommand } from './demoCommands.js';
 import { CliError, type CliCommand } from './command.js';
 import { renewCredentials, requestCredentials } from '../modules/accounts/index.js';
 import { AppError } from '../platform/errors.js';
+import { readVersion } from '../platform/version.js';
+import { parseArgs } from './args.js';
 
 export { CliError, type CliCommand, type CommandResult } from './command.js';
 
@@ -73,3 +77,59 @@ export const commands: readonly CliCommand[] = [
   addNumberCommand,
   seedDemoCommand,
 ];
+
+function usage(): string {
+  const width = Math.max(...commands.map((c) => c.usage.length));
+  return [
+    'Usage: parley <command> [options] [--json]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    '',
+    'It reads the same environment as the server (DATABASE_URL, DATA_DIR, ...; see docs/configuration.md).',
+    'On the embedded database it needs the data directory to itself: stop the server first.',
+  ].join('\n');
+}
+
+/** Where a command line answers: stdout carries the result (JSON with --json), stderr the prose of a refusal. */
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/**
+ * Runs one command line (`parley <command> [options]`) with the given environment, as the CLI's process
+ * does (cli/main.ts), and answers its exit code: 0 done, 1 refused or failed, 2 a usage error.
+ */
+export async function runCommandLine(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  out: CliOutput,
+): Promise<number> {
+  const { command, flags } = parseArgs(argv);
+  const json = flags.has('json');
+  const fail = (code: string, message: string, exitCode: number): number => {
+    if (json) out.stdout(`${JSON.stringify({ ok: false, error: { code, message } })}\n`);
+    else out.stderr(`${message}\n`);
+    return exitCode;
+  };
+  if (command === null || command === 'help' || flags.has('help')) {
+    out.stdout(`${usage()}\n`);
+    return command === null && !flags.has('help') ? 2 : 0;
+  }
+  const found = commands.find((c) => c.name === command);
+  if (!found) return fail('unknown_command', `Unknown command '${command}'.\n\n${usage()}`, 2);
+  try {
+    // The CLI logs nothing of its own; the environment is read exactly as the server reads it.
+    const config = loadConfig(env, [], cwd, readVersion());
+    const result = await found.run(config, flags);
+    out.stdout(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) return fail(error.code, error.message, error.exitCode);
+    if (error instanceof ConfigError) return fail('invalid_configuration', error.message, 1);
+    if (error instanceof DataDirLockedError) return fail('data_dir_in_use', error.message, 1);
+    return fail('failed', error instanceof Error ? error.message : String(error), 1);
+  }
+}

@@ -1,40 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as oidc from 'openid-client';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../platform/db/client.js';
+import { describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../platform/db/migrate.js';
-import { createScratchPostgres, testDatabaseKinds, type TestDatabaseKind } from '../test/databases.js';
+import { afterTest, cliStorage, runCli, runCommand } from '../test/cli.js';
+import { testDatabaseKinds } from '../test/databases.js';
 import { createAccount, createUser } from '../test/factories.js';
 import { discover, freePort } from '../test/identity.js';
-import { runCli, spawnParley, type ParleyProcess } from '../test/processes.js';
+import { spawnParley, type ParleyProcess } from '../test/processes.js';
 
-const cli = runCli;
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Where the CLI and then the server find the database: a data directory, or a scratch PostgreSQL database. */
-async function storage(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
-  if (kind === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cli-'));
-    cleanups.push(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      return Promise.resolve();
-    });
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite(dataDir) };
-  }
-  const scratch = await createScratchPostgres();
-  cleanups.push(scratch.drop);
-  return { env: { DATABASE_URL: scratch.url }, open: () => Promise.resolve(openPostgres(scratch.url, 2)) };
-}
+const cli = runCommand;
 
 describe.each(testDatabaseKinds)('parley issue-credentials (%s)', (kind) => {
   it('issues credentials that get a token for their account only', async () => {
-    const { env, open } = await storage(kind);
+    const storage = await cliStorage(kind);
+    afterTest(storage.remove);
+    const { env, open } = storage;
     const database = await open();
     let accountId: string;
     let otherId: string;
@@ -52,7 +31,8 @@ describe.each(testDatabaseKinds)('parley issue-credentials (%s)', (kind) => {
     const renewNothing = await cli(['issue-credentials', '--account', accountId, '--renew', '--json'], env);
     expect(JSON.parse(renewNothing.stdout)).toMatchObject({ ok: false, error: { code: 'not_found' } });
 
-    const issued = await cli(['issue-credentials', '--account', accountId, '--json'], env);
+    // The CLI's own process: its exit code and the JSON it prints.
+    const issued = await runCli(['issue-credentials', '--account', accountId, '--json'], env);
     expect(issued.code).toBe(0);
     const first = JSON.parse(issued.stdout) as { ok: boolean; accountId: string; clientId: string; secret: string };
     expect(first).toEqual({ ok: true, accountId, clientId: expect.stringMatching(/^pk_/) as string, secret: expect.any(String) as string });
@@ -69,7 +49,7 @@ describe.each(testDatabaseKinds)('parley issue-credentials (%s)', (kind) => {
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${String(port)}`;
     const server: ParleyProcess = spawnParley({ ...env, PORT: String(port), PUBLIC_URL: publicUrl, SERVICES: 'web' });
-    cleanups.push(() => server.stop().then(() => undefined));
+    afterTest(() => server.stop());
     await server.ready();
 
     const grant = async (clientSecret: string) =>

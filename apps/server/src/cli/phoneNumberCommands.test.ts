@@ -1,76 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '@parley/shared';
 import { SMSC_PASSWORD, SMSC_SYSTEM_ID, TestSmsc } from '../modules/carriers/smpp/test/testSmsc.js';
 import { creditAccount } from '../modules/billing/ledger.js';
-import { openPglite, openPostgres, type Database } from '../platform/db/client.js';
 import { auditLog, phoneNumbers } from '../platform/db/schema/index.js';
 import { devToken } from '../modules/identity/authenticator.js';
-import { createScratchPostgres, testDatabaseKinds, type TestDatabaseKind } from '../test/databases.js';
+import { afterTest, cliStorage, ok, refusal, runCli, runCommand, until } from '../test/cli.js';
+import { testDatabaseKinds } from '../test/databases.js';
 import { uniqueTestNumber } from '../test/phoneNumbers.js';
-import { runCli, spawnParley, type CliResult } from '../test/processes.js';
+import { spawnParley } from '../test/processes.js';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Where the CLI and then the server find the database: a data directory, or a scratch PostgreSQL database. */
-async function storage(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
-  if (kind === 'pglite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-cli-numbers-'));
-    cleanups.push(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      return Promise.resolve();
-    });
-    return { env: { DATA_DIR: dataDir }, open: () => openPglite(dataDir) };
-  }
-  const scratch = await createScratchPostgres();
-  cleanups.push(scratch.drop);
-  return { env: { DATABASE_URL: scratch.url }, open: () => Promise.resolve(openPostgres(scratch.url, 2)) };
-}
-
-async function until<T>(probe: () => Promise<T | null> | T | null, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== null) return found;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const refusal = (result: CliResult) => ({
-  code: result.code,
-  error: (JSON.parse(result.stdout) as { error: { code: string; message: string } }).error,
-});
 const digits = (e164: string): string => e164.slice(1);
-
-/** Runs a CLI command that must succeed and answers its JSON. */
-async function ok<T>(args: string[], env: Record<string, string>): Promise<T> {
-  const result = await runCli([...args, '--json'], env);
-  expect(result.code, result.stdout + result.stderr).toBe(0);
-  return JSON.parse(result.stdout) as T;
-}
 
 describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)', (kind) => {
   it('adds a number the SMSC then sends from and delivers to, end to end', async () => {
     const smsc = await TestSmsc.start();
-    cleanups.push(() => smsc.close());
-    const { env: where, open } = await storage(kind);
+    afterTest(() => smsc.close());
+    const storage = await cliStorage(kind, { prefix: 'parley-cli-numbers-' });
+    afterTest(storage.remove);
+    const { env: where, open } = storage;
     // An SMPP deployment: the SMSC of SMPP_URL and no simulator.
     const env = { ...where, SIMULATOR: 'false', SMPP_URL: `smpp://${SMSC_SYSTEM_ID}:${SMSC_PASSWORD}@127.0.0.1:${String(smsc.port)}` };
     const { userId } = await ok<{ userId: string }>(['create-user', '--email', 'owner@acme.test', '--password', 'Str0ng-enough!', '--verified'], env);
     const { accountId } = await ok<{ accountId: string }>(['create-account', '--owner', 'owner@acme.test', '--name', 'Acme', '--plan', 'starter'], env);
     const number = uniqueTestNumber();
 
+    // The CLI's own process: its exit code and the JSON it prints.
     const added = await ok<Record<string, unknown>>(
       ['add-number', '--account', accountId, '--number', `${number.slice(0, 2)} ${number.slice(2)}`, '--carrier', 'SMPP', '--name', 'Front desk'],
       env,
+      runCli,
     );
     expect(added).toEqual({
       ok: true,
@@ -99,7 +59,7 @@ describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)',
     }
 
     const server = spawnParley({ ...env, DEV_AUTH: 'true' });
-    cleanups.push(() => server.stop().then(() => undefined));
+    afterTest(() => server.stop());
     const base = `${await server.ready()}/v1/accounts/${accountId}`;
     const headers = { authorization: `Bearer ${devToken(userId, accountId)}`, 'content-type': 'application/json' };
     const post = (rest: string, body: object) => fetch(`${base}${rest}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -137,14 +97,16 @@ describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)',
   }, 180_000);
 
   it('answers the refusals of the command and of its arguments as the other commands do', async () => {
-    const { env: where, open } = await storage(kind);
+    const storage = await cliStorage(kind, { prefix: 'parley-cli-numbers-' });
+    afterTest(storage.remove);
+    const { env: where, open } = storage;
     const env = { ...where, SIMULATOR: 'false', SMPP_URL: 'smpp://parley:secret12@127.0.0.1:2775' };
     await ok(['create-user', '--email', 'a@acme.test', '--password', 'Str0ng-enough!'], env);
     // A trial account: the operator hands numbers out, whatever the plan.
     const { accountId } = await ok<{ accountId: string }>(['create-account', '--owner', 'a@acme.test', '--name', 'A'], env);
     const number = uniqueTestNumber();
     const fresh = uniqueTestNumber();
-    const add = (args: string[], using: Record<string, string> = env) => runCli(['add-number', ...args, '--json'], using);
+    const add = (args: string[], using: Record<string, string> = env) => runCommand(['add-number', ...args, '--json'], using);
     expect(await ok(['add-number', '--account', accountId, '--number', number, '--carrier', 'smpp'], env)).toMatchObject({ number, status: 'active' });
 
     const refusals: [string[], Record<string, string>, number, string, string][] = [
@@ -174,6 +136,11 @@ describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)',
     for (const [args, using, code, errorCode, message] of refusals) {
       expect(refusal(await add(args, using)), args.join(' ')).toEqual({ code, error: { code: errorCode, message } });
     }
+    // The CLI's own process answers a refusal as the command line does: its exit code, the JSON it prints.
+    expect(refusal(await runCli(['add-number', '--account', accountId, '--number', number, '--carrier', 'smpp', '--json'], env))).toEqual({
+      code: 1,
+      error: { code: 'conflict', message: 'This number is already a number of this account.' },
+    });
     const missing = await runCli(['add-number', '--account', accountId, '--number', fresh], env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--carrier is required.');
