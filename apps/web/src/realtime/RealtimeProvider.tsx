@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useConfig } from '../app/configContext';
-import { isInboxQuery } from '../inbox/queryKeys';
-import { useInboxCacheSync } from '../inbox/useInboxCacheSync';
+import { isInboxQuery } from '../features/conversations/inbox/queryKeys';
+import { useInboxCacheSync } from '../features/conversations/inbox/useInboxCacheSync';
 import { createRealtimeConnection, type RealtimeConnection, type RealtimeStatus } from './connection';
 import { RealtimeContext, type RealtimeApi, type RealtimeListener } from './realtimeContext';
 

@@ -4,11 +4,11 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { showsAdminMenu } from '@parley/shared';
-import { useHeldCount } from '../../pages/approvals/queries';
-import { useLists } from '../../pages/lists/queries';
+import { useHeldCount } from '../../features/messaging/approvals/queries';
+import { useLists } from '../../features/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
-import { UnverifiedBanner } from '../../session/UnverifiedBanner';
-import { SendMessageLauncher } from '../../sendMessage/SendMessageLauncher';
+import { UnverifiedBanner } from '../../features/identity/UnverifiedBanner';
+import { SendMessageLauncher } from '../../features/messaging/SendMessageLauncher';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { useConfig } from '../configContext';
 import { drawerWidth } from '../theme';
@@ -19,7 +19,7 @@ import { QuickActions } from './QuickActions';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
-const ListDialog = lazy(() => import('../../pages/lists/ListDialog').then((m) => ({ default: m.ListDialog })));
+const ListDialog = lazy(() => import('../../features/lists/ListDialog').then((m) => ({ default: m.ListDialog })));
 
 /** The frame of every page inside an account: top bar, side menu, content. */
 export const AppLayout = () => {

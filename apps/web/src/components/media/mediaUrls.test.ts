@@ -7,7 +7,7 @@ import {
   type MessageMedia,
 } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { mediaItemAt } from '../../pages/media/mediaItem';
+import { mediaItemAt } from '../../features/media/mediaItem';
 import { accountMediaPath, attachmentOf, canAttachMore, singleFile, withAttachment, withoutAttachment } from './mediaUrls';
 
 const item = (n: number): MessageMedia => ({ url: `https://p.test/v1/accounts/a/media/${String(n)}`, type: 'image/png', filename: `f${String(n)}.png` });
