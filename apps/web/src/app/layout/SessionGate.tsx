@@ -23,7 +23,7 @@ const CreateAccountDialog = lazy(() =>
 );
 
 /**
- * After sign-in, the first-login checks in order (spec §4): terms (No signs out), profile (Cancel
+ * After sign-in, the first-login checks in order: terms (No signs out), profile (Cancel
  * signs out), and a new account when the user has none. Then the pages get the session.
  */
 export const SessionGate = () => {

@@ -29,7 +29,7 @@ export interface UploadFileDialogProps {
 }
 
 /**
- * Upload File (spec dialogs): one picture, dropped or chosen. The browser checks type and size with the
+ * Upload File: one picture, dropped or chosen. The browser checks type and size with the
  * server's own messages before anything is sent; the server checks again from the bytes and resizes to 500.
  */
 export const UploadFileDialog = ({ accountId, onClose, onUploaded }: UploadFileDialogProps) => {

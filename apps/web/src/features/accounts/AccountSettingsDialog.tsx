@@ -19,7 +19,7 @@ const tabId = (name: SettingsTab): string => `settings-tab-${name.replace(/\s/g,
 
 const NotAvailable = () => <Typography sx={{ py: 3 }}>Not available yet</Typography>;
 
-/** Account settings (spec §2): the administrator's view of plan, users, invoices and phone numbers. */
+/** Account settings: the administrator's view of plan, users, invoices and phone numbers. */
 export const AccountSettingsDialog = ({ accountId, onClose }: { accountId: string; onClose: () => void }) => {
   const [tab, setTab] = useState<SettingsTab>('Plan');
   return (

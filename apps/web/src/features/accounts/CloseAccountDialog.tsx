@@ -17,7 +17,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 
 type Form = z.input<typeof closeAccountSchema>;
 
-/** spec §4: closing sends the feedback and signs the user out. */
+/** Closing sends the feedback and signs the user out. */
 export const CloseAccountDialog = ({ accountId, onCancel }: { accountId: string; onCancel: () => void }) => {
   const api = useApiClient();
   const navigate = useNavigate();

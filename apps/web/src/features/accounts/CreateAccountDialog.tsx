@@ -37,7 +37,7 @@ const labels: Record<(typeof messagingTypes)[number], string> = {
   'bulk/automated messaging': 'Bulk / automated messaging',
 };
 
-/** Create an account (spec §5): the creator becomes its administrator, on the trial plan. */
+/** Create an account: the creator becomes its administrator, on the trial plan. */
 export const CreateAccountDialog = ({
   onCreated,
   onCancel,

@@ -35,7 +35,7 @@ interface UserDialogProps {
   onClose: () => void;
 }
 
-/** The user dialog (spec §5): first name, last name, e-mail and role; only the role changes later. */
+/** The user dialog: first name, last name, e-mail and role; only the role changes later. */
 export const UserDialog = ({ accountId, user, onClose }: UserDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();

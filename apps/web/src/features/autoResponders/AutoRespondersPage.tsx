@@ -26,7 +26,7 @@ import type { PageProps } from '../../app/pageProps';
 import { AutoResponderDialog } from './AutoResponderDialog';
 import { useAutoResponders, useRemoveAutoResponder } from './queries';
 
-/** spec §9: tables page by 10, with 10, 25 or 50 rows. */
+/** Tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
 
 type Editing = { responder: AutoResponder | null } | null;
@@ -43,7 +43,7 @@ export const AutoRespondersPage = ({ title }: PageProps) => {
       {showsPaidPlanFeatures(account.plan.isTrial) ? (
         <AutoRespondersTable accountId={account.id} canWrite={can(account.user.role, 'autoResponders.write')} />
       ) : (
-        // The menu hides the page on a trial plan (spec §6); a direct link says why there is nothing here.
+        // The menu hides the page on a trial plan; a direct link says why there is nothing here.
         <Typography color="text.secondary">{AUTO_RESPONDERS_TRIAL_MESSAGE}</Typography>
       )}
     </>

@@ -34,7 +34,7 @@ interface TopUpDialogProps {
 }
 
 /**
- * 'top up balance' (spec §2), paid through the embedded mode's sandbox provider: every payment succeeds at
+ * 'top up balance', paid through the embedded mode's sandbox provider: every payment succeeds at
  * once and no card is charged. One Idempotency-Key per opening, so a double click or a retry credits once.
  */
 export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) => {

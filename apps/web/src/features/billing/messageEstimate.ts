@@ -11,7 +11,7 @@ export const outboundSmsPrice = (pricing: PlanPricing, country: string): number 
   return Number.isFinite(value) && value > 0 ? value : null;
 };
 
-/** spec §2: balance divided by the outbound SMS price, in whole messages; null when the plan has no price. */
+/** Balance divided by the outbound SMS price, in whole messages; null when the plan has no price. */
 export const approximateMessageCount = (balance: string, pricing: PlanPricing, country: string): number | null => {
   const price = outboundSmsPrice(pricing, country);
   if (price === null) return null;

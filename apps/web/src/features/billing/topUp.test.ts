@@ -13,7 +13,7 @@ import {
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('top-up amounts', () => {
-  it('are 10 to 1,000 in steps of 10 as the spec says, ascending, each one the server takes', () => {
+  it('are 10 to 1,000 in steps of 10, ascending, each one the server takes', () => {
     expect(topUpAmounts).toHaveLength(100);
     expect(topUpAmounts.slice(0, 3)).toEqual([10, 20, 30]);
     expect(topUpAmounts.at(-1)).toBe(1000);
@@ -51,7 +51,7 @@ describe('showsTopUpButton', () => {
     }
   });
 
-  it('hides on trial plans (spec §6), whoever looks', () => {
+  it('hides on trial plans, whoever looks', () => {
     for (const role of roles) {
       expect(showsTopUpButton({ role, isTrial: true, sandboxTopUp: true }), role).toBe(false);
     }

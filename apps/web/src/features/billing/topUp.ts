@@ -1,13 +1,13 @@
 import { formatMoney, showsTopup, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type TopupInput, type Viewer } from '@parley/shared';
 
-/** The spec's amounts (USD): 10 to 1,000 in steps of 10. */
+/** The top-up amounts (USD): 10 to 1,000 in steps of 10. */
 export const topUpAmounts: readonly number[] = Array.from(
   { length: (TOPUP_MAX - TOPUP_MIN) / TOPUP_STEP + 1 },
   (_, i) => TOPUP_MIN + i * TOPUP_STEP,
 );
 export type TopUpAmount = number;
 
-/** The spec's default top-up. */
+/** The default top-up. */
 export const defaultTopUpAmount: TopUpAmount = TOPUP_DEFAULT;
 
 export const isTopUpAmount = (value: unknown): value is TopUpAmount => topUpAmounts.includes(value as number);
@@ -15,7 +15,7 @@ export const isTopUpAmount = (value: unknown): value is TopUpAmount => topUpAmou
 export const chargesQueryKey = (accountId: string) => ['accounts', accountId, 'charges'] as const;
 
 /**
- * The Topup button: administrators of accounts on a paid plan (spec §2 and §6: trial plans hide Topup), and
+ * The Topup button: administrators of accounts on a paid plan (trial plans hide Topup), and
  * only where there is a payment provider to pay with (today the embedded mode's sandbox). A trial account
  * can still be topped up through the API (`POST topup`), which tests and the demo use.
  */

@@ -72,7 +72,7 @@ const renderStep = (step: string, props: StepProps): ReactNode => {
 };
 
 /**
- * Create/Edit Campaign (spec §4): the trigger's steps. A new campaign moves on only when the step is valid;
+ * Create/Edit Campaign: the trigger's steps. A new campaign moves on only when the step is valid;
  * an edited one moves freely. Save checks every step and opens the first one with a problem.
  */
 export const CampaignWizard = ({ accountId, editing, onClose, onSaved }: CampaignWizardProps) => {

@@ -46,7 +46,7 @@ import { ExecutionsTable } from './ExecutionsTable';
 import { useCampaigns, useRemoveCampaign } from './queries';
 import { UploadFileNowDialog } from './UploadFileNowDialog';
 
-/** spec §9: tables page by 10, with 10, 25 or 50 rows. */
+/** Tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
 const COLUMN_COUNT = 10;
 
@@ -246,7 +246,7 @@ const CampaignsTable = ({ accountId, canWrite, canExecute }: { accountId: string
           editing={dialog.editing}
           onClose={close}
           onSaved={(campaign) => {
-            // spec §4: after saving a Manual campaign, offer its execution (the file dialog for File Upload).
+            // After saving a Manual campaign, offer its execution (the file dialog for File Upload).
             setDialog(campaign.trigger.code !== 'S' && campaign.active && canExecute ? { kind: 'ask', campaign } : null);
           }}
         />

@@ -79,7 +79,7 @@ interface FieldProps<T> {
   error: string | undefined;
 }
 
-/** spec §5: 'attribute and comparator required to add'; the value may be empty. */
+/** 'attribute and comparator required to add'; the value may be empty. */
 const AttributeFilters = ({ accountId, value, onChange, disabled, error }: FieldProps<CampaignAttributeFilter>) => {
   const names = useAttributeNames(accountId);
   const [attribute, setAttribute] = useState('');

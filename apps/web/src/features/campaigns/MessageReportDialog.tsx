@@ -56,7 +56,7 @@ const ResentAlert = ({ execution, onOpen }: { execution: CampaignExecution; onOp
 );
 
 /**
- * The job report of a campaign execution (spec: dialog 'Message Report'): when it ran, its error, its
+ * The job report of a campaign execution (the dialog 'Message Report'): when it ran, its error, its
  * messages by status (outgoing, or the replies since), why messages failed, the contacts it left out, and
  * for those who may execute campaigns, resending the failed messages as a new execution.
  */

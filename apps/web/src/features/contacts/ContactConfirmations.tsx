@@ -15,7 +15,7 @@ interface ConfirmContactProps {
   onCancel: () => void;
 }
 
-/** Block asks first (spec §5): it cannot be undone here; only the contact's START lifts it. */
+/** Block asks first: it cannot be undone here; only the contact's START lifts it. */
 export const BlockContactConfirm = ({ accountId, contact, name, onDone, onCancel }: ConfirmContactProps) => {
   const snackbar = useSnackbar();
   const block = useBlockContact(accountId);
@@ -39,7 +39,7 @@ export const BlockContactConfirm = ({ accountId, contact, name, onDone, onCancel
   );
 };
 
-/** Remove asks first (spec §5). */
+/** Remove asks first. */
 export const RemoveContactConfirm = ({ accountId, contact, name, onDone, onCancel }: ConfirmContactProps) => {
   const snackbar = useSnackbar();
   const remove = useRemoveContact(accountId);

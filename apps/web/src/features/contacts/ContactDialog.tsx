@@ -43,7 +43,7 @@ export interface ContactDialogProps {
 
 type Confirming = 'block' | 'remove' | null;
 
-/** The Contact dialog (spec §4): tabs Core and Attributes; Block and Remove ask first. */
+/** The Contact dialog: tabs Core and Attributes; Block and Remove ask first. */
 export const ContactDialog = ({
   accountId,
   contact,
@@ -80,7 +80,7 @@ export const ContactDialog = ({
   );
 
   const submit: SubmitHandler<ContactFormOutput> = (values) => {
-    // spec §9: the dialog saves 500 ms after Save.
+    // The dialog saves 500 ms after Save.
     setWaiting(true);
     timer.current = setTimeout(() => {
       setWaiting(false);

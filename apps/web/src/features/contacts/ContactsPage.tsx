@@ -35,7 +35,7 @@ const SELECTION_COMPACT_BELOW = 600;
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
 
-/** The contacts table (spec §2 /contacts): search, list filter, column filters, CSV download, add, upload, edit. */
+/** The contacts table (/contacts): search, list filter, column filters, CSV download, add, upload, edit. */
 export const ContactsPage = ({ title }: PageProps) => {
   const session = useSession();
   const account = session.account;

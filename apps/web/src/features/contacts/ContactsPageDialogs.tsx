@@ -55,7 +55,7 @@ export const ContactsPageDialogs = ({ accountId, dialog, onDialog, defaultCountr
         close();
         onSelectionDone();
         snackbar.show(`Removed ${String(removed)} ${removed === 1 ? 'contact' : 'contacts'}`);
-        // spec §9: the table refreshes a second after a multi-delete.
+        // The table refreshes a second after a multi-delete.
         setTimeout(() => {
           void invalidate();
         }, REFRESH_AFTER_DELETE_MS);

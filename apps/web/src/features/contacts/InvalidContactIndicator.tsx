@@ -11,7 +11,7 @@ import { INVALID_CONTACT_DETAIL_MESSAGE, INVALID_CONTACT_MESSAGE, type Contact }
 import { useId, useState } from 'react';
 
 /**
- * The mark of an invalid contact (spec §8): a tooltip with the reason (or 'Invalid Contact'); a click says
+ * The mark of an invalid contact: a tooltip with the reason (or 'Invalid Contact'); a click says
  * 'This contact has invalid data.' with the reason.
  */
 export const InvalidContactIndicator = ({ contact }: { contact: Contact }) => {

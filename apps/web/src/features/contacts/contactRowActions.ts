@@ -27,7 +27,7 @@ export const contactPermissions = (role: Role): ContactPermissions => ({
 /**
  * The actions of a row's menu, the same as the contact dialog offers: Edit, Send Message, Block, Remove.
  * Read Only (no contacts.write) gets none, so its table has no menu at all. A blocked contact shows Block
- * disabled: only the contact's START lifts a block (spec §4), and a contact that cannot be texted shows
+ * disabled: only the contact's START lifts a block, and a contact that cannot be texted shows
  * Send Message disabled with the reason.
  */
 export function contactRowActions(permissions: ContactPermissions, contact: Pick<Contact, 'blocked' | 'optedOut' | 'valid'>): ContactRowAction[] {

@@ -23,7 +23,7 @@ export const useContactPage = (accountId: string, query: Record<string, QueryVal
   });
 };
 
-/** GET tags?prefix=: up to 10 suggestions (spec §9). */
+/** GET tags?prefix=: up to 10 suggestions. */
 export const useTagSuggestions = (accountId: string, prefix: string, enabled: boolean): UseQueryResult<string[]> => {
   const api = useApiClient();
   return useQuery({
@@ -103,7 +103,7 @@ export const useRemoveContact = (accountId: string) => {
   });
 };
 
-/** POST contacts/remove; the caller refreshes the table (spec §9: 1 s later). */
+/** POST contacts/remove; the caller refreshes the table (1 s later). */
 export const useRemoveContacts = (accountId: string) => {
   const api = useApiClient();
   return useMutation({

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** spec §9: contact fetches wait 500 ms after the last keystroke. */
+/** Contact fetches wait 500 ms after the last keystroke. */
 export const CONTACT_SEARCH_DEBOUNCE_MS = 500;
-/** spec §9: tag suggestions are looked up at most every 200 ms. */
+/** Tag suggestions are looked up at most every 200 ms. */
 export const TAG_LOOKUP_THROTTLE_MS = 200;
-/** spec §9: the contact dialog saves 500 ms after Save. */
+/** The contact dialog saves 500 ms after Save. */
 export const CONTACT_SAVE_DELAY_MS = 500;
-/** spec §9: the table refreshes 1 s after a multi-delete. */
+/** The table refreshes 1 s after a multi-delete. */
 export const REFRESH_AFTER_DELETE_MS = 1000;
 
 /** The value once it has stopped changing for `ms`. */

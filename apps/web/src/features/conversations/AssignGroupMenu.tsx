@@ -21,7 +21,7 @@ interface AssignGroupMenuProps {
   compact?: boolean;
 }
 
-/** 'Assign group to conversation' (spec dialogs): the account's groups, or none. Shown only when groups exist. */
+/** 'Assign group to conversation': the account's groups, or none. Shown only when groups exist. */
 export const AssignGroupMenu = ({ accountId, conversation, groups, compact = false }: AssignGroupMenuProps) => {
   const menuId = useId();
   const snackbar = useSnackbar();

@@ -24,7 +24,7 @@ import { conversationColumns } from './conversationColumns';
 import { conversationPath } from './paths';
 import { StartConversationDialog } from './StartConversationDialog';
 
-/** The conversation table (spec §2 /conversations): Closed and Unread Only switches, unread rows highlighted. */
+/** The conversation table (/conversations): Closed and Unread Only switches, unread rows highlighted. */
 export const ConversationsPage = ({ title }: PageProps) => {
   const account = useSession().account;
   if (account === null) return null;
@@ -36,7 +36,7 @@ const ConversationsTable = ({ title, accountId, role }: PageProps & { accountId:
   const [closed, setClosed] = useState(false);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [search, setSearch] = useState('');
-  // spec §9: conversation fetches wait 500 ms after the last keystroke.
+  // Conversation fetches wait 500 ms after the last keystroke.
   const q = useDebouncedValue(search.trim(), INBOX_FETCH_DEBOUNCE_MS);
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: CONTACT_PAGE_SIZES[0] });
   const [starting, setStarting] = useState(false);
@@ -141,7 +141,7 @@ const ConversationsTable = ({ title, accountId, role }: PageProps & { accountId:
           sx={(theme) => ({
             minHeight: 300,
             '& .MuiDataGrid-row': { cursor: 'pointer' },
-            // spec §2: unread rows are highlighted.
+            // Unread rows are highlighted.
             '& .conversation-unread': {
               fontWeight: 700,
               bgcolor: alpha(theme.palette.primary.main, 0.07),

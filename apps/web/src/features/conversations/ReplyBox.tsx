@@ -19,7 +19,7 @@ import { canReply } from './replyDraft';
 export interface ReplyBoxProps {
   accountId: string;
   conversation: Conversation;
-  /** The person's email is verified: unverified people cannot send (spec top bar banner). */
+  /** The person's email is verified: unverified people cannot send. */
   verified: boolean;
   autoFocus?: boolean;
 }

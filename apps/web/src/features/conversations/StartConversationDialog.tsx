@@ -37,7 +37,7 @@ type Step =
 
 /**
  * Start Conversation ('select conversation' and 'contacts search' dialogs): pick a contact; one with open
- * conversations lists them to open one, one without goes straight to a new message (spec §4): the
+ * conversations lists them to open one, one without goes straight to a new message: the
  * conversation is started and opens with the send box focused. With several active numbers, 'Choose Outbound
  * Phone Number' picks the one it starts from (only that number's conversations are offered then).
  */

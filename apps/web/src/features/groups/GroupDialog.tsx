@@ -46,7 +46,7 @@ interface GroupDialogProps {
 const userLabel = (u: Pick<AccountUser, 'firstName' | 'lastName' | 'email'>): string =>
   `${u.firstName} ${u.lastName}`.trim() || u.email;
 
-/** Group create/update (spec dialog): name required, tags, users and phone numbers of the account. */
+/** Group create/update: name required, tags, users and phone numbers of the account. */
 export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();

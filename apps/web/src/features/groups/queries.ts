@@ -9,7 +9,7 @@ export interface GroupPage {
   pagination: Pagination;
 }
 
-/** GET /v1/accounts/{acc}/groups?limit=100 (spec api.md §9). */
+/** GET /v1/accounts/{acc}/groups?limit=100. */
 export const useGroups = (accountId: string): UseQueryResult<GroupPage> => {
   const api = useApiClient();
   return useQuery({
@@ -18,7 +18,7 @@ export const useGroups = (accountId: string): UseQueryResult<GroupPage> => {
   });
 };
 
-/** A saved group into the cached page: replaced when it was there, else added with totalCount + 1 (spec §4). */
+/** A saved group into the cached page: replaced when it was there, else added with totalCount + 1. */
 export function groupSaved(page: GroupPage | undefined, group: Group): GroupPage | undefined {
   if (page === undefined) return undefined;
   const editing = page.data.some((g) => g.id === group.id);

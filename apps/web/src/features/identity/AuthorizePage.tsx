@@ -17,7 +17,7 @@ export function authorizeTarget(redirectTo: string | null, accountId: string, or
   return sameOriginPath(url.href, origin);
 }
 
-/** /authorize: 'Authorizing...', then the target with the current account's id added (spec §2). */
+/** /authorize: 'Authorizing...', then the target with the current account's id added. */
 export const AuthorizePage = () => {
   const session = useSession();
   const [params] = useSearchParams();

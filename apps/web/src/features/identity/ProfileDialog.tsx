@@ -30,7 +30,7 @@ interface ProfileDialogProps {
 }
 
 /**
- * The profile form: first and last name and mobile, all required (spec §7), validated by the shared schema and
+ * The profile form: first and last name and mobile, all required, validated by the shared schema and
  * saved with PUT /v1/profile. First-login check 2 (a mobile number and country are required; Cancel signs
  * out), and the account menu's Profile, where the e-mail is shown and cannot be changed.
  */

@@ -32,7 +32,7 @@ type Form = Omit<z.input<typeof signUpSchema>, 'tac' | 'communication'> & { tac:
 type Valid = z.output<typeof signUpSchema>;
 const resolver = zodResolver(signUpSchema) as unknown as Resolver<Form, unknown, Valid>;
 
-/** /signup (spec §2, §5): the query may pre-fill email, first_name, last_name, country and mobile. */
+/** /signup: the query may pre-fill email, first_name, last_name, country and mobile. */
 export const SignUpPage = ({ title }: PageProps) => {
   const api = useApiClient();
   const navigate = useNavigate();
@@ -53,7 +53,7 @@ export const SignUpPage = ({ title }: PageProps) => {
     },
   });
 
-  // A redirect target given to sign-up is kept for after the first sign-in (spec §2), when it is a
+  // A redirect target given to sign-up is kept for after the first sign-in, when it is a
   // path of this site (saveRedirect keeps nothing else).
   const redirectTo = params.get('redirectTo');
   useEffect(() => {

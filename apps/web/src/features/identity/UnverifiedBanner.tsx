@@ -7,7 +7,7 @@ export const UNVERIFIED_TEXT =
   'Your email is unverified. You will not be able to send messages or perform any chargable actions until your account is verified.';
 
 /**
- * The top-of-page notice while the signed-in user's address is unverified (spec §2), with the resend action;
+ * The top-of-page notice while the signed-in user's address is unverified, with the resend action;
  * `message` says something more fitting in its place (an invitation that is waiting).
  */
 export const UnverifiedBanner = ({ message = UNVERIFIED_TEXT, square = true }: { message?: string; square?: boolean }) => {

@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 export const VERIFIED_REDIRECT_MS = 5000;
 
-/** /verified: the spec's message, then home after 5 seconds. */
+/** /verified: a fixed confirmation message, then home after 5 seconds. */
 export const VerifiedPage = () => {
   const navigate = useNavigate();
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useApiClient } from '../../api/apiContext';
 
 export const SENT_FEEDBACK_MS = 5000;
 
-/** GET /v1/profile/resendverification; `sent` stays true for 5 seconds after success (spec §9). */
+/** GET /v1/profile/resendverification; `sent` stays true for 5 seconds after success. */
 export function useResendVerification() {
   const api = useApiClient();
   const [sent, setSent] = useState(false);

@@ -24,7 +24,7 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { listMembersQueryKey, listQueryKey, listsQueryKey } from './queries';
 
-/** spec §9: contact fetches are debounced 500 ms. */
+/** Contact fetches are debounced 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
 const SEARCH_LIMIT = 10;
 

@@ -34,7 +34,7 @@ interface AddToListDialogProps {
 
 /**
  * Adds chosen contacts to a list, or to a new list named here: the way an account gets its first list, since
- * the side menu shows Lists only once one exists (spec §2).
+ * the side menu shows Lists only once one exists.
  */
 export const AddToListDialog = ({ accountId, contactIds, onClose, onAdded }: AddToListDialogProps) => {
   const api = useApiClient();

@@ -15,7 +15,7 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { listMembersQueryKey, listQueryKey, listsQueryKey, useListMembers } from './queries';
 
-/** spec §9: tables page by 10, with 10, 25 or 50 rows. */
+/** Tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
 
 export const memberStatusLabels: Record<ListMembershipStatus, string> = {

@@ -12,7 +12,7 @@ const list = (id: string, name: string, memberCount = 0): ListRecord => ({
 
 const page = (...lists: ListRecord[]): ListPage => ({ data: lists, pagination: { totalCount: lists.length, offset: 0, limit: 100 } });
 
-describe('the cached lists (spec §4)', () => {
+describe('the cached lists', () => {
   it('adds a created list in name order and raises totalCount by one', () => {
     const next = listSaved(page(list('a', 'alpha'), list('c', 'Zeta')), list('b', 'Mid'));
     expect(next?.data.map((l) => l.name)).toEqual(['alpha', 'Mid', 'Zeta']);

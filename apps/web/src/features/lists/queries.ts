@@ -5,7 +5,7 @@ import { useApiClient } from '../../api/apiContext';
 /*
  * Lists in the query cache. The side menu reads the account's lists (`listsQueryKey`); creating a list
  * adds it and raises pagination.totalCount by one (unless it was an edit of a list already there),
- * removing one takes it out and lowers the count by one (spec §4), so the menu follows without a refetch.
+ * removing one takes it out and lowers the count by one, so the menu follows without a refetch.
  * This module stays free of zod: the side menu loads it with the first route.
  */
 

@@ -29,7 +29,7 @@ const MediaItem = ({ item }: { item: MessageMedia }) => {
   );
 };
 
-/** /media/{messageId}/{idx}: one media item of a message, without the page wrapper (spec). */
+/** /media/{messageId}/{idx}: one media item of a message, without the page wrapper. */
 export const MediaPage = (_props: PageProps) => {
   const { messageId = '', idx = '' } = useParams();
   const session = useSession();

@@ -23,7 +23,7 @@ interface RecipientPickerProps {
   disabled?: boolean;
 }
 
-/** The recipients: a contact search (500 ms after the last keystroke, spec §9) that picks several. */
+/** The recipients: a contact search (500 ms after the last keystroke) that picks several. */
 export const RecipientPicker = ({ accountId, value, onChange, disabled }: RecipientPickerProps) => {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);

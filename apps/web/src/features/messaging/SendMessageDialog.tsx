@@ -41,7 +41,7 @@ const isInsufficientCredit = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 402 || error.message === INSUFFICIENT_CREDIT_MESSAGE);
 
 /**
- * Send Message (spec dialogs: to a contact, or to multiple contacts), with the tabs Custom Message and
+ * Send Message (to a contact, or to multiple contacts), with the tabs Custom Message and
  * Use Template: choosing an SMS template fills the text and attachments and goes back to the message, to
  * be read (or changed) before it goes. Send waits for a text and a recipient; the editor shows what a
  * message costs before it goes.

@@ -14,7 +14,7 @@ interface SenderNumberSelectProps {
 }
 
 /**
- * 'Choose Outbound Phone Number' (spec dialogs), shown when the account has several active numbers. Left on
+ * 'Choose Outbound Phone Number', shown when the account has several active numbers. Left on
  * automatic, each contact hears from the number it last talked to, else the account's first number.
  */
 export const SenderNumberSelect = ({ numbers, value, onChange, disabled }: SenderNumberSelectProps) => {

@@ -6,7 +6,7 @@ import { accountQueryKey } from '../../session/queries';
 /** How many contacts the recipient search offers at a time. */
 export const RECIPIENT_SEARCH_LIMIT = 10;
 
-/** GET contacts?q=: the recipient search (the caller debounces the text, spec §9). */
+/** GET contacts?q=: the recipient search (the caller debounces the text). */
 export const useRecipientSearch = (accountId: string, q: string, enabled: boolean): UseQueryResult<Contact[]> => {
   const api = useApiClient();
   return useQuery({

@@ -11,7 +11,7 @@ export interface SendDraft {
   sendNow?: boolean;
 }
 
-/** The POST body of a draft: a chosen number goes as phoneNumberFilter.group (a group or number id, spec §3). */
+/** The POST body of a draft: a chosen number goes as phoneNumberFilter.group (a group or number id). */
 export const sendRequestOf = (draft: SendDraft): SendMessageInput => ({
   contacts: [...new Set(draft.contactIds)],
   template: draft.template,

@@ -17,11 +17,11 @@ interface AddPhoneNumberDialogProps {
   accountId: string;
   defaultCountry: string;
   onClose: () => void;
-  /** Opens the verification dialog for a new number that needs it (spec §4). */
+  /** Opens the verification dialog for a new number that needs it. */
   onVerify: (phoneNumberId: string) => void;
 }
 
-/** 'Add A Phone Number' (spec §4): buy one of the carrier's numbers, or host the business's own. */
+/** 'Add A Phone Number': buy one of the carrier's numbers, or host the business's own. */
 export const AddPhoneNumberDialog = ({ accountId, defaultCountry, onClose, onVerify }: AddPhoneNumberDialogProps) => {
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();

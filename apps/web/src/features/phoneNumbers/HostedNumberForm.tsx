@@ -45,7 +45,7 @@ const letterFields: { name: LetterField; label: string; type?: string }[] = [
   { name: 'postalCode', label: 'Postal Code' },
 ];
 
-/** Hosted: the letter of authorisation for the business's own numbers (spec §5: every field required). */
+/** Hosted: the letter of authorisation for the business's own numbers (every field required). */
 export const HostedNumberForm = ({ accountId, defaultCountry, onCancel, onAdded }: HostedNumberFormProps) => {
   const api = useApiClient();
   const country = supportedCountryCodes.includes(defaultCountry) ? defaultCountry : 'US';

@@ -32,7 +32,7 @@ interface VerifyPhoneNumberDialogProps {
   onClose: () => void;
 }
 
-/** 'Verify Phone Number' (spec §4): a call reads out a 6-digit code, which is typed in here. */
+/** 'Verify Phone Number': a call reads out a 6-digit code, which is typed in here. */
 export const VerifyPhoneNumberDialog = ({ accountId, phoneNumberId, number, onClose }: VerifyPhoneNumberDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { can, phoneNumberStatusLabels, phoneNumberTypeLabels, type PhoneNumber, type Role } from '@parley/shared';
 
-/** spec §4: an Unverified status, or a hosted number not yet verified, shows a Verify action. */
+/** An Unverified status, or a hosted number not yet verified, shows a Verify action. */
 export const needsVerification = (number: Pick<PhoneNumber, 'status' | 'hosted' | 'verified'>): boolean =>
   number.status === 'unverified' || (number.hosted && !number.verified);
 
 /**
- * spec §6: the Add button is hidden for read-only users and trial plans. Adding numbers is an
+ * The Add button is hidden for read-only users and trial plans. Adding numbers is an
  * administrator's capability on the server, so the button follows that table too.
  */
 export const showsAddNumber = (role: Role, isTrial: boolean): boolean =>

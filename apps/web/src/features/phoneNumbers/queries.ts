@@ -6,7 +6,7 @@ export const phoneNumbersQueryKey = (accountId: string) => ['accounts', accountI
 export const availableNumbersQueryKey = (accountId: string, country: string) =>
   ['accounts', accountId, 'phoneNumbers', 'available', country] as const;
 
-/** GET /v1/accounts/{acc}/phonenumbers (spec §7.5: admin and limit params), oldest first. */
+/** GET /v1/accounts/{acc}/phonenumbers (admin and limit params), oldest first. */
 export const usePhoneNumbers = (accountId: string): UseQueryResult<PhoneNumber[]> => {
   const api = useApiClient();
   return useQuery({

@@ -88,7 +88,7 @@ const DetailedReportDialog = ({ accountId, onClose }: { accountId: string; onClo
   );
 };
 
-/** Account settings' report downloads (spec: Summary, Detailed, Opted Out); administrators only. */
+/** Account settings' report downloads (Summary, Detailed, Opted Out); administrators only. */
 export const ReportDownloadsSection = ({ accountId }: { accountId: string }) => {
   const download = useDownloadReport(accountId);
   const [asking, setAsking] = useState(false);

@@ -13,7 +13,7 @@ export interface ChooseTemplateDialogProps {
   onClose: () => void;
 }
 
-/** 'Choose Template' (spec dialogs): the SMS templates, searched by name; choosing one closes the dialog. */
+/** 'Choose Template': the SMS templates, searched by name; choosing one closes the dialog. */
 export const ChooseTemplateDialog = ({ accountId, onChoose, onClose }: ChooseTemplateDialogProps) => {
   const titleId = useId();
   return (

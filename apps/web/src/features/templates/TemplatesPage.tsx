@@ -27,7 +27,7 @@ import { useRemoveTemplate, useTemplates } from './queries';
 import { WebhookLinksDialog } from './WebhookLinksDialog';
 import { templateTypeOfPath } from './templatePaths';
 
-/** spec §9: tables page by 10, with 10, 25 or 50 rows. */
+/** Tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
 
 const intro: Record<TemplateType, string> = {
@@ -36,7 +36,7 @@ const intro: Record<TemplateType, string> = {
   OptIn: 'Public sign-up pages: whoever signs up joins the list and gets the message.',
 };
 
-/** Where the public page of an OptIn template is (spec api.md §7.4). */
+/** Where the public page of an OptIn template is. */
 const optInPagePath = (id: string): string => `/v1/clients/optin/${id}`;
 
 type Editing = { template: Template | null } | null;

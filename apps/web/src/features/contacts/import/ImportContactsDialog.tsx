@@ -29,7 +29,7 @@ export interface ImportContactsDialogProps {
 
 const steps = ['Upload CSV', 'Field Mapping', 'Summary'] as const;
 
-/** Upload Contacts (spec §2, §4): step 0 choose a CSV file, step 1 map its fields, step 2 the summary. */
+/** Upload Contacts: step 0 choose a CSV file, step 1 map its fields, step 2 the summary. */
 export const ImportContactsDialog = ({ open, onClose, onImported }: ImportContactsDialogProps) => {
   const { account } = useSession();
   if (!open || account === null) return null;

@@ -14,7 +14,7 @@ import type { ContactImport } from '@parley/shared';
 
 const count = (n: number): string => n.toLocaleString('en');
 
-/** Step 3: a progress bar while the job runs, then the upload result (spec §3). */
+/** Step 3: a progress bar while the job runs, then the upload result. */
 export const SummaryStep = ({ record }: { record: ContactImport | null }) => {
   if (record === null || record.status === 'queued' || record.status === 'running') {
     const total = record?.progress.totalRows ?? null;

@@ -17,7 +17,7 @@ import type { CsvPreview } from './readCsvFile';
 
 const PREFIX = `${importFileMessages.unableToProcess}: `;
 
-/** spec §5: a parse failure reads 'Unable to process CSV file'; the detail says what to do about it. */
+/** A parse failure reads 'Unable to process CSV file'; the detail says what to do about it. */
 const detailOf = (message: string): string => {
   const detail = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
   return detail.charAt(0).toUpperCase() + detail.slice(1);

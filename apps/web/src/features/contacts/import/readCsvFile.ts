@@ -31,7 +31,7 @@ const decoderLabel = { 'utf-8': 'utf-8', 'utf-16le': 'utf-16le', 'utf-16be': 'ut
 const blank = (row: readonly string[]): boolean => row.every((v) => v.trim() === '');
 
 /**
- * Reads a chosen file as the server will (spec §5): the same encoding checks, the same delimiter, the
+ * Reads a chosen file as the server will: the same encoding checks, the same delimiter, the
  * same header names; papaparse stands in for csv-parse. Any failure is 'Unable to process CSV file',
  * followed by what is wrong when that is known.
  */

@@ -13,7 +13,7 @@ describe('the mapping the wizard sends', () => {
     expect(mappingChanges(columns, completeImportMapping(columns, undefined))).toEqual({});
   });
 
-  it("needs mobile, and country from a column or the default, in the spec's words", () => {
+  it("needs mobile, and country from a column or the default, in the words the wizard shows", () => {
     const mapping = completeImportMapping(columns, undefined);
     expect(mappingProblem(columns, mapping, initialDefaults('US'))).toBeNull();
     expect(mappingProblem(columns, mapping, { country: '' })).toBe('Missing Mandatory Field: You must specify a field mapping for country');

@@ -1,6 +1,6 @@
 import { autoMapColumns, checkImportMapping, type ImportDefaults, type ImportMapping } from '@parley/shared';
 
-/** The wizard's defaults: the account's country, nothing else (spec §3: country is required, with a default). */
+/** The wizard's defaults: the account's country, nothing else (country is required, with a default). */
 export const initialDefaults = (defaultCountry: string): ImportDefaults => ({ country: defaultCountry });
 
 /** Defaults as sent: empty ones left out. */
@@ -21,6 +21,6 @@ export function mappingChanges(columns: readonly string[], mapping: ImportMappin
   return changes;
 }
 
-/** spec §5: 'Missing Mandatory Field: ...' and the other mapping problems, or null. */
+/** 'Missing Mandatory Field: ...' and the other mapping problems, or null. */
 export const mappingProblem = (columns: readonly string[], mapping: ImportMapping, defaults: ImportDefaults): string | null =>
   checkImportMapping(columns, mapping, sentDefaults(defaults));

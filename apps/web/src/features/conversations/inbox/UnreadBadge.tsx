@@ -4,7 +4,7 @@ import { unreadBadgeText } from './format';
 import { useUnreadCount } from './queries';
 
 /**
- * The side menu's Conversations badge (spec §2): how many open conversations hold unread messages, and '+'
+ * The side menu's Conversations badge: how many open conversations hold unread messages, and '+'
  * beyond the maximum. The realtime client keeps the count in step; nothing shows at zero.
  */
 export const UnreadBadge = () => {

@@ -1,6 +1,6 @@
 import { lastMessagePreview, UNREAD_BADGE_MAX, type Conversation, type MessageStatus } from '@parley/shared';
 
-/** The side menu's badge: nothing at zero, the count up to the maximum, then 'max+' (spec §2). */
+/** The side menu's badge: nothing at zero, the count up to the maximum, then 'max+'. */
 export const unreadBadgeText = (count: number | undefined): string | null => {
   if (count === undefined || count <= 0) return null;
   return count > UNREAD_BADGE_MAX ? `${String(UNREAD_BADGE_MAX)}+` : String(count);
@@ -23,14 +23,14 @@ export const statusLabel = (status: MessageStatus): string => `${status.charAt(0
 
 const plural = (n: number, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
 
-/** The last message as the list shows it: its text cut at 160 characters (spec §9), or what it carried. */
+/** The last message as the list shows it: its text cut at 160 characters, or what it carried. */
 export const lastMessageSummary = (last: Conversation['lastMessage']): string => {
   if (last === null) return 'No messages yet';
   if (last.message.trim() !== '') return lastMessagePreview(last.message);
   return last.media > 0 ? plural(last.media, 'attachment', 'attachments') : '';
 };
 
-/** The tooltip of an errored last message (spec §8). */
+/** The tooltip of an errored last message. */
 export const lastMessageErrorText = (last: Conversation['lastMessage']): string | null =>
   last?.error == null ? null : `Last message errored: ${last.error.description}`;
 

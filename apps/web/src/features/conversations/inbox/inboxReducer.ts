@@ -3,7 +3,7 @@ import { contactIdOf, conversationIdOf, type InboxEvent } from './inboxEvents';
 import type { ConversationListParams } from './queryKeys';
 
 /*
- * How inbox events change what the browser has cached (spec §4: a received message updates the last message,
+ * How inbox events change what the browser has cached (a received message updates the last message,
  * the message list, the total count and the unread list; closing removes a conversation from the list and
  * refreshes the unread count). Each function answers the new value, 'unchanged', or 'invalidate' when the
  * cache cannot know the answer (the conversation is not in it, or the event moves rows across pages): the
@@ -32,7 +32,7 @@ const updated = <T>(value: T): Outcome<T> => ({ kind: 'updated', value });
 const unchanged: { kind: 'unchanged' } = { kind: 'unchanged' };
 const invalidate: { kind: 'invalidate' } = { kind: 'invalidate' };
 
-/** spec §4: a message is unread when nobody read it and it came in, or it went out and errored. */
+/** A message is unread when nobody read it and it came in, or it went out and errored. */
 export const isUnreadMessage = (message: Pick<Message, 'read' | 'outgoing' | 'status'>): boolean =>
   !message.read && canBeUnread(message);
 
@@ -88,7 +88,7 @@ const withTotal = (page: ConversationPage, data: Conversation[], delta: number):
   pagination: { ...page.pagination, totalCount: Math.max(0, page.pagination.totalCount + delta) },
 });
 
-/** One cached page of a conversation list (spec §2 /conversations, with its Closed and Unread Only filters). */
+/** One cached page of a conversation list (/conversations, with its Closed and Unread Only filters). */
 export function applyToConversationPage(page: ConversationPage, params: ConversationListParams, event: InboxEvent): Outcome<ConversationPage> {
   if (params.contactId !== undefined && contactIdOf(event) !== params.contactId) return unchanged;
   const id = conversationIdOf(event);

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 
-/** spec §9: conversation fetches are debounced 500 ms. */
+/** Conversation fetches are debounced 500 ms. */
 export const INBOX_FETCH_DEBOUNCE_MS = 500;
 
 export interface InvalidationBatcher {

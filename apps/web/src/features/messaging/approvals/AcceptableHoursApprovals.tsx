@@ -12,7 +12,7 @@ import { useSnackbar } from '../../../components/snackbarContext';
 import { usePhoneDisplay, type PhoneDisplay } from '../../../session/usePhoneDisplay';
 import { goesAt, messagesCount, useApproveHeld, useHeldMessages } from './queries';
 
-/** spec §9: tables page by 10, with 10, 25 or 50 rows. */
+/** Tables page by 10, with 10, 25 or 50 rows. */
 const PAGE_SIZES = [10, 25, 50];
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });

@@ -5,7 +5,7 @@ import { useSession } from '../../../session/sessionContext';
 import type { PageProps } from '../../../app/pageProps';
 import { AcceptableHoursApprovals } from './AcceptableHoursApprovals';
 
-/** /approvals/{approvalType}: only 'acceptablehours' is known; any other type is titled Unknown (spec). */
+/** /approvals/{approvalType}: only 'acceptablehours' is known; any other type is titled Unknown. */
 export const ApprovalsPage = ({ title }: PageProps) => {
   const { approvalType = '' } = useParams();
   const { account } = useSession();
