@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, type SubmitHandler } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -52,12 +51,7 @@ export const CloseAccountDialog = ({ accountId, onCancel }: { accountId: string;
           />
           {close.isError && <ErrorAlert message={errorMessage(close.error)} />}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" color="error" variant="contained" loading={close.isPending}>
-            Close Account
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Close Account" color="error" onCancel={onCancel} pending={close.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
@@ -23,6 +21,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogFooter } from '../../components/DialogFooter';
 import { countryMenuItems } from '../../components/countryMenuItems';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
@@ -164,12 +163,7 @@ export const CreateAccountDialog = ({
           </Stack>
           {create.isError && <ErrorAlert message={errorMessage(create.error)} />}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>{cancelLabel}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
-            Create
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Create" onCancel={onCancel} cancelLabel={cancelLabel} pending={create.isPending} />
       </form>
     </Dialog>
   );

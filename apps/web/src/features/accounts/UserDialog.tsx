@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +17,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type SubmitHandler } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -91,12 +90,7 @@ export const UserDialog = ({ accountId, user, onClose }: UserDialogProps) => {
           </Stack>
           {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {editing ? 'Save' : 'Add'}
-          </Button>
-        </DialogActions>
+        <DialogFooter label={editing ? 'Save' : 'Add'} onCancel={onClose} pending={save.isPending} />
       </form>
     </Dialog>
   );

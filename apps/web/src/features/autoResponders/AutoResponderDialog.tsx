@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
@@ -26,6 +24,7 @@ import {
 } from '@parley/shared';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { ApiError, errorMessage } from '../../api/client';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -150,12 +149,7 @@ export const AutoResponderDialog = ({ accountId, responder, onClose }: AutoRespo
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Save" onCancel={onClose} pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type Account, type TopupResult } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -103,14 +102,7 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
             {topUp.isError && <ErrorAlert message={errorMessage(topUp.error)} />}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={topUp.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={topUp.isPending}>
-            Confirm
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Confirm" onCancel={close} cancelDisabled={topUp.isPending} pending={topUp.isPending} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
@@ -13,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_INACTIVE_MESSAGE, campaignInvalidReasonLabels, campaignInvalidReasons, formatMoney, type Campaign, type CampaignInvalidCounts } from '@parley/shared';
 import { useId } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -88,24 +87,20 @@ export const ExecutePreviewDialog = ({ accountId, campaign, onClose }: { account
         )}
         {execute.isError && <ErrorAlert message={errorMessage(execute.error)} />}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={blocked}
-          loading={execute.isPending}
-          onClick={() => {
-            execute.mutate(null, {
-              onSuccess: () => {
-                snackbar.show('Campaign executed');
-                onClose();
-              },
-            });
-          }}
-        >
-          Execute
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        label="Execute"
+        onCancel={onClose}
+        disabled={blocked}
+        pending={execute.isPending}
+        onAction={() => {
+          execute.mutate(null, {
+            onSuccess: () => {
+              snackbar.show('Campaign executed');
+              onClose();
+            },
+          });
+        }}
+      />
     </Dialog>
   );
 };

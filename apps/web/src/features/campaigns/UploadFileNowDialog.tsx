@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CAMPAIGN_INACTIVE_MESSAGE, importFieldLabels, isImportField, type Campaign, type CampaignFileRows } from '@parley/shared';
 import { useId, useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -64,25 +63,21 @@ export const UploadFileNowDialog = ({ accountId, campaign, onClose }: { accountI
           {execute.isError && <ErrorAlert message={errorMessage(execute.error)} />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={file === null || !campaign.active}
-          loading={execute.isPending}
-          onClick={() => {
-            if (file === null) return;
-            execute.mutate(file.rows, {
-              onSuccess: () => {
-                snackbar.show('Campaign executed');
-                onClose();
-              },
-            });
-          }}
-        >
-          Execute
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        label="Execute"
+        onCancel={onClose}
+        disabled={file === null || !campaign.active}
+        pending={execute.isPending}
+        onAction={() => {
+          if (file === null) return;
+          execute.mutate(file.rows, {
+            onSuccess: () => {
+              snackbar.show('Campaign executed');
+              onClose();
+            },
+          });
+        }}
+      />
     </Dialog>
   );
 };

@@ -2,10 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -21,6 +19,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -197,12 +196,7 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {group === undefined ? 'Create' : 'Save'}
-          </Button>
-        </DialogActions>
+        <DialogFooter label={group === undefined ? 'Create' : 'Save'} onCancel={onClose} pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +9,7 @@ import { profileUpdateSchema, type Profile } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type SubmitHandler } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogFooter } from '../../components/DialogFooter';
 import { countryMenuItems } from '../../components/countryMenuItems';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
@@ -88,12 +87,7 @@ export const ProfileDialog = ({ profile, onCancel, onSaved, mode = 'firstLogin' 
           </Stack>
           {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Save" onCancel={onCancel} pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -17,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { LIST_SAVE_FAILED_MESSAGE, type AddListContactsResult, type Contact, type Pagination } from '@parley/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -152,15 +151,20 @@ export const AddContactsDialog = ({ accountId, listId, listName, onClose }: AddC
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 2 }}>
-          {chosen.size} selected
-        </Typography>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={chosen.size === 0} loading={add.isPending} onClick={() => { add.mutate(); }}>
-          Add
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        start={
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto', pl: 2 }}>
+            {chosen.size} selected
+          </Typography>
+        }
+        label="Add"
+        onCancel={onClose}
+        disabled={chosen.size === 0}
+        pending={add.isPending}
+        onAction={() => {
+          add.mutate();
+        }}
+      />
     </Dialog>
   );
 };

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { LIST_NAME_MAX, LIST_SAVE_FAILED_MESSAGE, type AddListContactsResult, type ListRecord } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -123,12 +122,7 @@ export const AddToListDialog = ({ accountId, contactIds, onClose, onAdded }: Add
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={contactIds.length === 0} loading={add.isPending} onClick={submit}>
-          Add {contactIds.length === 1 ? '1 contact' : `${contactIds.length} contacts`}
-        </Button>
-      </DialogActions>
+      <DialogFooter label={`Add ${contactIds.length === 1 ? '1 contact' : `${contactIds.length} contacts`}`} onCancel={onClose} disabled={contactIds.length === 0} pending={add.isPending} onAction={submit} />
     </Dialog>
   );
 };

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -11,6 +9,7 @@ import { LIST_SAVE_FAILED_MESSAGE, saveListSchema, type ListRecord, type SaveLis
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -74,12 +73,7 @@ export const ListDialog = ({ accountId, list, onClose, onSaved }: ListDialogProp
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
+        <DialogFooter label={editing ? 'Save' : 'Create'} onCancel={onClose} pending={save.isPending} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { PHONE_NUMBER_NAME_MAX, supportedCountryCodes, validationMessages, type PhoneNumber } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { countryMenuItems } from '../../components/countryMenuItems';
@@ -99,12 +98,7 @@ export const BuyNumberForm = ({ accountId, defaultCountry, onCancel, onAdded }: 
         </Stack>
         {buy.isError && <ErrorAlert message={errorMessage(buy.error)} />}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={buy.isPending} disabled={!available.isSuccess || available.data.length === 0}>
-          Buy
-        </Button>
-      </DialogActions>
+      <DialogFooter label="Buy" onCancel={onCancel} pending={buy.isPending} disabled={!available.isSuccess || available.data.length === 0} />
     </form>
   );
 };

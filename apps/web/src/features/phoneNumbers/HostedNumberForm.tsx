@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -19,6 +18,7 @@ import {
 } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useFieldArray, useForm, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { countryMenuItems } from '../../components/countryMenuItems';
@@ -129,12 +129,7 @@ export const HostedNumberForm = ({ accountId, defaultCountry, onCancel, onAdded 
         </Stack>
         {add.isError && <ErrorAlert message={errorMessage(add.error)} />}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={add.isPending}>
-          Submit
-        </Button>
-      </DialogActions>
+      <DialogFooter label="Submit" onCancel={onCancel} pending={add.isPending} />
     </form>
   );
 };

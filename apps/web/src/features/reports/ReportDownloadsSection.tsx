@@ -4,7 +4,6 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -23,6 +22,7 @@ import {
 } from '@parley/shared';
 import { useId, useState } from 'react';
 import { useForm, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
@@ -75,14 +75,7 @@ const DetailedReportDialog = ({ accountId, onClose }: { accountId: string; onClo
             </Box>
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={request.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={request.isPending}>
-            Send Report
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Send Report" onCancel={onClose} cancelDisabled={request.isPending} pending={request.isPending} />
       </form>
     </Dialog>
   );

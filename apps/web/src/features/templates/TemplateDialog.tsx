@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
@@ -28,6 +26,7 @@ import {
 } from '@parley/shared';
 import { useId, useMemo } from 'react';
 import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
+import { DialogFooter } from '../../components/DialogFooter';
 import { ApiError, errorMessage } from '../../api/client';
 import { AttachmentPicker } from '../../components/media/AttachmentPicker';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
@@ -268,12 +267,7 @@ export const TemplateDialog = ({ accountId, template, type, onClose }: TemplateD
             )}
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <DialogFooter label="Save" onCancel={onClose} pending={save.isPending} />
       </form>
     </Dialog>
   );
