@@ -1,13 +1,8 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import {
   AUTO_RESPONDERS_EMPTY_STATE,
   AUTO_RESPONDERS_TRIAL_MESSAGE,
@@ -19,15 +14,14 @@ import {
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EditRemoveButtons } from '../../components/EditRemoveButtons';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageTable } from '../../components/PageTable';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useSession } from '../../session/sessionContext';
 import type { PageProps } from '../../app/pageProps';
 import { AutoResponderDialog } from './AutoResponderDialog';
 import { useAutoResponders, useRemoveAutoResponder } from './queries';
-
-/** Tables page by 10, with 10, 25 or 50 rows. */
-const PAGE_SIZES = [10, 25, 50];
 
 type Editing = { responder: AutoResponder | null } | null;
 
@@ -90,19 +84,15 @@ const AutoRespondersTable = ({ accountId, canWrite }: { accountId: string; canWr
         disableColumnMenu: true,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
-            <IconButton size="small" aria-label={`Edit the auto responder for ${row.match}`} onClick={() => { setEditing({ responder: row }); }}>
-              <EditOutlined fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              aria-label={`Remove the auto responder for ${row.match}`}
-              onClick={() => {
+            <EditRemoveButtons
+              editLabel={`Edit the auto responder for ${row.match}`}
+              removeLabel={`Remove the auto responder for ${row.match}`}
+              onEdit={() => { setEditing({ responder: row }); }}
+              onRemove={() => {
                 resetRemove();
                 setRemoving(row);
               }}
-            >
-              <DeleteOutlined fontSize="small" />
-            </IconButton>
+            />
           </Box>
         ),
       },
@@ -111,28 +101,13 @@ const AutoRespondersTable = ({ accountId, canWrite }: { accountId: string; canWr
 
   return (
     <>
-      <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center' }}>
-        <Typography color="text.secondary" sx={{ flex: 1 }}>
-          An incoming message gets the response of the first auto responder that matches it, from the top.
-        </Typography>
-        {canWrite && (
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => { setEditing({ responder: null }); }}>
-            Add Auto Responder
-          </Button>
-        )}
-      </Stack>
-      {responders.isError && <ErrorAlert message={errorMessage(responders.error)} onRetry={() => void responders.refetch()} />}
-      <DataGrid
-        aria-label="Auto Responders"
-        rows={responders.data?.data ?? []}
+      <PageTable
+        intro="An incoming message gets the response of the first auto responder that matches it, from the top."
+        add={canWrite ? { label: 'Add Auto Responder', onClick: () => { setEditing({ responder: null }); } } : undefined}
+        label="Auto Responders"
+        query={responders}
         columns={columns}
-        loading={responders.isPending}
-        initialState={{ pagination: { paginationModel: { page: 0, pageSize: PAGE_SIZES[0] ?? 10 } } }}
-        pageSizeOptions={PAGE_SIZES}
-        disableRowSelectionOnClick
-        disableColumnFilter
-        autoHeight
-        localeText={{ noRowsLabel: AUTO_RESPONDERS_EMPTY_STATE }}
+        emptyLabel={AUTO_RESPONDERS_EMPTY_STATE}
       />
       {editing !== null && (
         <AutoResponderDialog

@@ -12,11 +12,9 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { TABLE_PAGE_SIZES } from '../../components/PageTable';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { listMembersQueryKey, listQueryKey, listsQueryKey, useListMembers } from './queries';
-
-/** Tables page by 10, with 10, 25 or 50 rows. */
-const PAGE_SIZES = [10, 25, 50];
 
 export const memberStatusLabels: Record<ListMembershipStatus, string> = {
   subscribed: 'Subscribed',
@@ -50,7 +48,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
   const api = useApiClient();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] ?? 10 });
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: TABLE_PAGE_SIZES[0] ?? 10 });
   const members = useListMembers(accountId, listId, paging);
   const [removing, setRemoving] = useState<ListMember | null>(null);
   const display = usePhoneDisplay();
@@ -145,7 +143,7 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
         paginationMode="server"
         paginationModel={paging}
         onPaginationModelChange={setPaging}
-        pageSizeOptions={PAGE_SIZES}
+        pageSizeOptions={TABLE_PAGE_SIZES}
         disableRowSelectionOnClick
         disableColumnFilter
         autoHeight

@@ -8,12 +8,10 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { TABLE_PAGE_SIZES } from '../../../components/PageTable';
 import { useSnackbar } from '../../../components/snackbarContext';
 import { usePhoneDisplay, type PhoneDisplay } from '../../../session/usePhoneDisplay';
 import { goesAt, messagesCount, useApproveHeld, useHeldMessages } from './queries';
-
-/** Tables page by 10, with 10, 25 or 50 rows. */
-const PAGE_SIZES = [10, 25, 50];
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
 
@@ -50,7 +48,7 @@ export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHo
   const snackbar = useSnackbar();
   const display = usePhoneDisplay();
   const columns = useMemo(() => columnsFor(display), [display]);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] ?? 10 });
+  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: TABLE_PAGE_SIZES[0] ?? 10 });
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   const [confirming, setConfirming] = useState(false);
   const held = useHeldMessages(accountId, paging);
@@ -90,7 +88,7 @@ export const AcceptableHoursApprovals = ({ accountId, canApprove }: AcceptableHo
         paginationMode="server"
         paginationModel={paging}
         onPaginationModelChange={setPaging}
-        pageSizeOptions={PAGE_SIZES}
+        pageSizeOptions={TABLE_PAGE_SIZES}
         checkboxSelection={canApprove}
         keepNonExistentRowsSelected
         rowSelectionModel={selection}
