@@ -6,10 +6,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Step from '@mui/material/Step';
-import StepButton from '@mui/material/StepButton';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Switch from '@mui/material/Switch';
 import { CAMPAIGN_SAVE_FAILED_TOAST, campaignTriggerLabels, type Campaign, type CampaignTriggerCode } from '@parley/shared';
 import { useId, useMemo, useState, type ReactNode } from 'react';
@@ -26,6 +22,7 @@ import { ScheduleStep } from './ScheduleStep';
 import type { StepProps } from './stepProps';
 import { SummaryStep } from './SummaryStep';
 import { TemplateStep } from './TemplateStep';
+import { WizardStepper } from './WizardStepper';
 import {
   DISCARD_CAMPAIGN_MESSAGE,
   DISCARD_CAMPAIGN_TITLE,
@@ -139,22 +136,13 @@ export const CampaignWizard = ({ accountId, editing, onClose, onSaved }: Campaig
           {existing === null ? 'Create Campaign' : 'Edit Campaign'} ({campaignTriggerLabels[draft.trigger]})
         </DialogTitle>
         <DialogContent>
-          <Stepper nonLinear={existing !== null} activeStep={active} alternativeLabel sx={{ my: 2 }}>
-            {steps.map((name, index) => {
-              const invalid = checked.has(name) && stepHasErrors(name);
-              return (
-                <Step key={name} completed={existing === null && index < active}>
-                  {existing !== null ? (
-                    <StepButton onClick={() => { setActive(index); }}>
-                      <StepLabel error={invalid}>{name}</StepLabel>
-                    </StepButton>
-                  ) : (
-                    <StepLabel error={invalid}>{name}</StepLabel>
-                  )}
-                </Step>
-              );
-            })}
-          </Stepper>
+          <WizardStepper
+            steps={steps}
+            active={active}
+            editing={existing !== null}
+            invalid={(name) => checked.has(name) && stepHasErrors(name)}
+            onStep={setActive}
+          />
           <Box sx={{ pt: 1 }} role="group" aria-label={step}>
             {renderStep(step, props)}
           </Box>

@@ -3,18 +3,15 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import { normaliseContactMobile, type Contact } from '@parley/shared';
+import type { Contact } from '@parley/shared';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type SubmitHandler } from 'react-hook-form';
+import { useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useIsPhone } from '../../components/useIsPhone';
@@ -23,9 +20,8 @@ import { AttributesTab } from './AttributesTab';
 import { contactBodyOf, contactFormSchema, formValuesOf, type ContactFormOutput, type ContactFormValues } from './contactForm';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { BlockContactConfirm, RemoveContactConfirm } from './ContactConfirmations';
+import { CoreTab } from './CoreTab';
 import { useSaveContact } from './contactsQueries';
-import { CountrySelect } from './CountrySelect';
-import { TagsField } from './TagsField';
 import { CONTACT_SAVE_DELAY_MS } from './timing';
 
 export interface ContactDialogProps {
@@ -68,9 +64,7 @@ export const ContactDialog = ({
     resolver: zodResolver(contactFormSchema),
     defaultValues: formValuesOf(contact, defaultCountry, attributeNames),
   });
-  const { register, handleSubmit, control, formState } = form;
-  const [number, country] = useWatch({ control, name: ['number', 'country'] });
-  const check = number.trim() === '' ? null : normaliseContactMobile(number, country, defaultCountry);
+  const { handleSubmit } = form;
 
   useEffect(
     () => () => {
@@ -92,7 +86,6 @@ export const ContactDialog = ({
       });
     }, CONTACT_SAVE_DELAY_MS);
   };
-  const e = formState.errors;
   const title = contact === null ? 'Add Contact' : readOnly ? 'Contact' : 'Edit Contact';
   const name = contact === null ? '' : display.name(contact);
 
@@ -126,57 +119,7 @@ export const ContactDialog = ({
             </Alert>
           )}
           <Box hidden={tab !== 'core'}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField label="First Name" fullWidth disabled={readOnly} {...register('firstName')} error={!!e.firstName} helperText={e.firstName?.message} />
-                <TextField label="Last Name" fullWidth disabled={readOnly} {...register('lastName')} error={!!e.lastName} helperText={e.lastName?.message} />
-              </Stack>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <Controller
-                  control={control}
-                  name="country"
-                  render={({ field }) => (
-                    <CountrySelect value={field.value} onChange={field.onChange} disabled={readOnly} sx={{ minWidth: { sm: 200 } }} />
-                  )}
-                />
-                <TextField
-                  label="Mobile"
-                  required
-                  fullWidth
-                  type="tel"
-                  disabled={readOnly}
-                  {...register('number')}
-                  error={!!e.number}
-                  helperText={
-                    e.number?.message ??
-                    (check !== null && !check.valid ? `${check.errorDescription}: the contact will be saved as invalid` : undefined)
-                  }
-                />
-              </Stack>
-              <TextField label="Email" type="email" disabled={readOnly} {...register('email')} error={!!e.email} helperText={e.email?.message} />
-              <Controller
-                control={control}
-                name="tags"
-                render={({ field }) => (
-                  <TagsField
-                    accountId={accountId}
-                    value={field.value}
-                    onChange={field.onChange}
-                    disabled={readOnly}
-                    error={e.tags?.message ?? e.tags?.find?.((t) => t !== undefined)?.message}
-                  />
-                )}
-              />
-              {contact !== null && contact.tags.some((t) => !t.visible) && (
-                <Box>
-                  {contact.tags
-                    .filter((t) => !t.visible)
-                    .map((t) => (
-                      <Chip key={t.tag} size="small" variant="outlined" label={t.tag} sx={{ mr: 0.5 }} />
-                    ))}
-                </Box>
-              )}
-            </Stack>
+            <CoreTab form={form} readOnly={readOnly} accountId={accountId} contact={contact} defaultCountry={defaultCountry} />
           </Box>
           <Box hidden={tab !== 'attributes'}>
             <AttributesTab form={form} readOnly={readOnly} />

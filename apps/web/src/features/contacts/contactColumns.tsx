@@ -2,38 +2,15 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
-import {
-  GridFilterInputValue,
-  getGridBooleanOperators,
-  getGridStringOperators,
-  type GridColDef,
-  type GridFilterOperator,
-} from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import type { Contact } from '@parley/shared';
 import type { PhoneDisplay } from '../../session/usePhoneDisplay';
 import { CHECKBOX_COLUMN_WIDTH, type FitColumn } from './columnFit';
 import type { ContactRowAction, ContactRowActionId } from './contactRowActions';
+import { attributeOperators, booleanOperators, containsOnly, tagOperators } from './contactFilterOperators';
 import { ContactRowMenu } from './ContactRowMenu';
 import { attributeField } from './contactsQuery';
 import { InvalidContactIndicator } from './InvalidContactIndicator';
-
-/** The server answers the filter; the grid only collects it. */
-const serverSide = (): null => null;
-
-/** Text columns match anywhere in the field on the server. */
-const containsOnly = getGridStringOperators().filter((op) => op.value === 'contains');
-
-const tagOperators: GridFilterOperator<Contact>[] = [
-  { label: 'has all of', value: 'hasAll', getApplyFilterFn: serverSide, InputComponent: GridFilterInputValue },
-];
-
-const attributeOperators: GridFilterOperator<Contact>[] = [
-  { label: 'equals', value: 'equals', getApplyFilterFn: serverSide, InputComponent: GridFilterInputValue },
-  { label: 'does not equal', value: 'notEquals', getApplyFilterFn: serverSide, InputComponent: GridFilterInputValue },
-  { label: 'contains', value: 'contains', getApplyFilterFn: serverSide, InputComponent: GridFilterInputValue },
-];
-
-const booleanOperators = getGridBooleanOperators();
 
 /** A date in a narrow column: the day, with the time in its tooltip. */
 const DateCell = ({ value }: { value: string | null }) =>

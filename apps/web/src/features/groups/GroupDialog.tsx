@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete from '@mui/material/Autocomplete';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -33,6 +32,7 @@ import {
   holdsReleasedNumbers,
   phoneNumbersToSend,
 } from './groupPhoneNumbers';
+import { GroupTagsField } from './GroupTagsField';
 import { groupSaved, groupsQueryKey, type GroupPage } from './queries';
 
 interface GroupDialogProps {
@@ -99,31 +99,7 @@ export const GroupDialog = ({ accountId, group, onClose }: GroupDialogProps) => 
             <Controller
               control={control}
               name="tags"
-              render={({ field }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  options={[]}
-                  value={field.value ?? []}
-                  onChange={(_event, value) => {
-                    field.onChange(value.map((v) => v.trim()).filter((v) => v !== ''));
-                  }}
-                  renderValue={(value, getItemProps) =>
-                    value.map((tag, index) => {
-                      const { key, ...itemProps } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={tag} {...itemProps} />;
-                    })
-                  }
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label="Tags"
-                      error={!!e.tags}
-                      helperText={e.tags?.message ?? 'Contacts with these tags are answered by this group. Press Enter after each tag.'}
-                    />
-                  )}
-                />
-              )}
+              render={({ field }) => <GroupTagsField value={field.value ?? []} onChange={field.onChange} error={e.tags?.message} invalid={!!e.tags} />}
             />
             <Controller
               control={control}

@@ -1,5 +1,4 @@
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,12 +8,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { SimulatorMessage, SimulatorNumber, SimulatorPhone } from '@parley/shared';
+import type { SimulatorNumber, SimulatorPhone } from '@parley/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { PhoneBubble } from './PhoneBubble';
 import { usePhoneSend, usePhoneThread } from './queries';
-import { bubbleSide, defaultBusinessNumber, statusLine } from './simulatorView';
+import { defaultBusinessNumber } from './simulatorView';
 
 interface PhoneCardProps {
   accountId: string;
@@ -28,66 +28,6 @@ const counts = ({ counts: c }: SimulatorPhone): string =>
   [`${String(c.received)} received`, `${String(c.sent)} sent`, ...(c.calls > 0 ? [`${String(c.calls)} ${c.calls === 1 ? 'call' : 'calls'}`] : [])].join(
     ' · ',
   );
-
-const Bubble = ({ message, showBusiness, onMediaLoad }: { message: SimulatorMessage; showBusiness: boolean; onMediaLoad: () => void }) => {
-  const display = usePhoneDisplay();
-  const side = bubbleSide(message.kind);
-  if (side === 'call') {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', alignSelf: 'stretch', px: 1.5, py: 1, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'warning.light' }}>
-        <PhoneInTalkOutlined fontSize="small" color="warning" />
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {message.body}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {statusLine(message)} from {display.phone(message.businessNumber)}
-          </Typography>
-        </Box>
-      </Stack>
-    );
-  }
-  const received = side === 'received';
-  const failed = message.error !== null;
-  return (
-    <Box sx={{ alignSelf: received ? 'flex-start' : 'flex-end', maxWidth: '85%' }}>
-      <Box
-        sx={{
-          px: 1.5,
-          py: 1,
-          borderRadius: 3,
-          borderBottomLeftRadius: received ? 4 : undefined,
-          borderBottomRightRadius: received ? undefined : 4,
-          bgcolor: received ? 'grey.200' : 'primary.main',
-          color: received ? 'text.primary' : 'primary.contrastText',
-          opacity: failed ? 0.7 : 1,
-          whiteSpace: 'pre-wrap',
-          overflowWrap: 'anywhere',
-        }}
-      >
-        {message.media.map((item) => (
-          <Box
-            key={item.url}
-            component="img"
-            src={item.url}
-            alt="Picture"
-            onLoad={onMediaLoad}
-            sx={{ display: 'block', maxWidth: '100%', width: 160, borderRadius: 2, mb: message.body === '' ? 0 : 0.5 }}
-          />
-        ))}
-        {message.body !== '' && <Typography variant="body2">{message.body}</Typography>}
-      </Box>
-      <Typography
-        variant="caption"
-        color={failed ? 'error' : 'text.secondary'}
-        sx={{ display: 'block', textAlign: received ? 'left' : 'right', px: 0.5 }}
-      >
-        {showBusiness ? `${received ? 'From' : 'To'} ${display.phone(message.businessNumber)} · ` : ''}
-        {statusLine(message)}
-      </Typography>
-    </Box>
-  );
-};
 
 /** One virtual phone: its thread with the account's numbers, and what it can send back. */
 export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps) => {
@@ -146,7 +86,7 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
           </Typography>
         )}
         {messages.map((message) => (
-          <Bubble key={message.id} message={message} showBusiness={manyNumbers} onMediaLoad={toNewest} />
+          <PhoneBubble key={message.id} message={message} showBusiness={manyNumbers} onMediaLoad={toNewest} />
         ))}
       </Stack>
       {ownNumber && (

@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -7,8 +6,6 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +14,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { ErrorCodeRow } from './ErrorCodeRow';
 import { useSaveSimulatorSettings, useSimulatorSettings } from './queries';
 import { formFromSettings, percent, settingsFromForm, type SettingsForm } from './simulatorView';
 
@@ -25,8 +23,6 @@ interface SettingsPanelProps {
   /** Administrators change the settings; everyone else reads them. */
   canManage: boolean;
 }
-
-const stageLabels = { submit: 'Refused at submit', delivery: 'Undelivered later' } as const;
 
 /** The simulated network's settings: latency, failure rate, error codes, messages per second, seed. */
 export const SettingsPanel = ({ accountId, canManage }: SettingsPanelProps) => {
@@ -122,57 +118,20 @@ const SettingsEditor = ({ accountId, settings, canManage }: SettingsPanelProps &
       </Typography>
       <Stack spacing={1} sx={{ mb: 1 }}>
         {form.errorCodes.map((code, index) => (
-          <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Code"
-              size="small"
-              value={code.code}
-              disabled={disabled}
-              onChange={(event) => {
-                setCode(index, { code: event.target.value });
-              }}
-              error={errors[`errorCodes.${String(index)}.code`] !== undefined}
-              helperText={errors[`errorCodes.${String(index)}.code`]}
-              sx={{ width: 110 }}
-            />
-            <TextField
-              label="Text"
-              size="small"
-              value={code.text}
-              disabled={disabled}
-              onChange={(event) => {
-                setCode(index, { text: event.target.value });
-              }}
-              error={errors[`errorCodes.${String(index)}.text`] !== undefined}
-              helperText={errors[`errorCodes.${String(index)}.text`]}
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              select
-              label="Stage"
-              size="small"
-              value={code.stage}
-              disabled={disabled}
-              onChange={(event) => {
-                setCode(index, { stage: event.target.value === 'submit' ? 'submit' : 'delivery' });
-              }}
-              sx={{ width: 210 }}
-            >
-              <MenuItem value="submit">{stageLabels.submit}</MenuItem>
-              <MenuItem value="delivery">{stageLabels.delivery}</MenuItem>
-            </TextField>
-            {canManage && (
-              <IconButton
-                aria-label={`Remove error code ${code.code}`}
-                disabled={disabled}
-                onClick={() => {
-                  setForm({ ...form, errorCodes: form.errorCodes.filter((_, i) => i !== index) });
-                }}
-              >
-                <DeleteOutlined />
-              </IconButton>
-            )}
-          </Stack>
+          <ErrorCodeRow
+            key={index}
+            code={code}
+            codeError={errors[`errorCodes.${String(index)}.code`]}
+            textError={errors[`errorCodes.${String(index)}.text`]}
+            disabled={disabled}
+            canRemove={canManage}
+            onChange={(change) => {
+              setCode(index, change);
+            }}
+            onRemove={() => {
+              setForm({ ...form, errorCodes: form.errorCodes.filter((_, i) => i !== index) });
+            }}
+          />
         ))}
       </Stack>
       {errors.errorCodes !== undefined && (

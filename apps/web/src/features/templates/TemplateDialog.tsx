@@ -4,21 +4,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   saveTemplateSchema,
   TEMPLATE_NAME_MAX,
   TEMPLATE_SAVE_FAILED_TOAST,
-  templateTypes,
   type SaveTemplate,
   type SaveTemplateInput,
   type Template,
@@ -38,6 +31,7 @@ import { saveErrorsOf, type TemplateFormField } from './fieldErrors';
 import { GsmFixAlert } from './GsmFixAlert';
 import { gsmFixFor } from './gsmFix';
 import { useFirstContact, useSaveTemplate } from './queries';
+import { TemplateOptionFields } from './TemplateOptionFields';
 import { sampleCaption, sampleRecipient } from './sampleContact';
 
 interface TemplateDialogProps {
@@ -47,12 +41,6 @@ interface TemplateDialogProps {
   type: TemplateType;
   onClose: () => void;
 }
-
-const typeHelp: Record<TemplateType, string> = {
-  SMS: 'Chosen in the send box and in campaigns.',
-  Web: "Sent when an integration calls the template's web-hook link.",
-  OptIn: 'A public sign-up page: whoever signs up joins the list and gets this message.',
-};
 
 const defaultsOf = (template: Template | null, type: TemplateType): SaveTemplateInput => ({
   name: template?.name ?? '',
@@ -95,7 +83,7 @@ export const TemplateDialog = ({ accountId, template, type, onClose }: TemplateD
     resolver: zodResolver(saveTemplateSchema),
     defaultValues: defaultsOf(template, type),
   });
-  const [chosenType, text, media] = useWatch({ control, name: ['type', 'template', 'media'] });
+  const [text, media] = useWatch({ control, name: ['template', 'media'] });
   const hasMedia = (media?.length ?? 0) > 0;
   const fix = useMemo(() => {
     const estimate = estimateMessage({ template: text ?? '', attributeNames, pricing, recipients, hasMedia });
@@ -136,83 +124,13 @@ export const TemplateDialog = ({ accountId, template, type, onClose }: TemplateD
               helperText={formState.errors.name?.message}
               slotProps={{ htmlInput: { maxLength: TEMPLATE_NAME_MAX } }}
             />
-            <Controller
+            <TemplateOptionFields
               control={control}
-              name="type"
-              render={({ field, fieldState }) => (
-                <FormControl error={fieldState.invalid}>
-                  <FormLabel id={`${titleId}-type`}>Type</FormLabel>
-                  <RadioGroup
-                    row
-                    aria-labelledby={`${titleId}-type`}
-                    value={field.value}
-                    onChange={(event) => {
-                      const next = event.target.value as TemplateType;
-                      field.onChange(next);
-                      // Only an OptIn template has a list.
-                      if (next !== 'OptIn') setValue('optInListId', null);
-                    }}
-                  >
-                    {templateTypes.map((t) => (
-                      <FormControlLabel key={t} value={t} control={<Radio />} label={t} disabled={save.isPending} />
-                    ))}
-                  </RadioGroup>
-                  <FormHelperText>{fieldState.error?.message ?? typeHelp[field.value]}</FormHelperText>
-                </FormControl>
-              )}
-            />
-            {chosenType === 'OptIn' && (
-              <Controller
-                control={control}
-                name="optInListId"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    select
-                    label="List"
-                    required
-                    fullWidth
-                    disabled={save.isPending || lists.isPending}
-                    value={field.value ?? ''}
-                    onChange={(event) => {
-                      field.onChange(event.target.value === '' ? null : event.target.value);
-                    }}
-                    error={fieldState.invalid}
-                    helperText={
-                      fieldState.error?.message ??
-                      (listOptions.length === 0 && lists.isSuccess
-                        ? 'The account has no lists yet: create one from the contacts page first.'
-                        : 'People who sign up join this list.')
-                    }
-                  >
-                    {listOptions.map((list) => (
-                      <MenuItem key={list.id} value={list.id}>
-                        {list.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            )}
-            <Controller
-              control={control}
-              name="private"
-              render={({ field }) => (
-                <FormControl>
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value ?? false}
-                        onChange={(event) => {
-                          field.onChange(event.target.checked);
-                        }}
-                        disabled={save.isPending}
-                      />
-                    }
-                    label="Private"
-                  />
-                  <FormHelperText sx={{ mt: 0 }}>A private template is seen only by the user who made it and by administrators.</FormHelperText>
-                </FormControl>
-              )}
+              setValue={setValue}
+              disabled={save.isPending}
+              lists={listOptions}
+              listsPending={lists.isPending}
+              noLists={listOptions.length === 0 && lists.isSuccess}
             />
             <Controller
               control={control}

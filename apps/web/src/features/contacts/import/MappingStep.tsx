@@ -1,28 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  attributeNameForColumn,
   contactCountryCodes,
-  importFieldLabels,
-  importFields,
   type ImportDefaults,
   type ImportMapping,
   type ListRecord,
 } from '@parley/shared';
 import { useMemo } from 'react';
+import { MappingTable } from './MappingTable';
 import type { CsvPreview } from './readCsvFile';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -47,9 +38,6 @@ export interface MappingStepProps {
   onRemove: (remove: boolean) => void;
 }
 
-const sampleOf = (preview: CsvPreview, index: number): string =>
-  preview.sample.map((row) => (row[index] ?? '').trim()).find((v) => v !== '') ?? '';
-
 /** Step 2: where each column goes, defaults for empty cells, and how existing contacts are merged. */
 export const MappingStep = (props: MappingStepProps) => {
   const { preview, mapping, defaults, remove, attributeNames, lists, problem } = props;
@@ -64,60 +52,7 @@ export const MappingStep = (props: MappingStepProps) => {
           {problem}
         </Alert>
       )}
-      <TableContainer sx={{ maxHeight: 340, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" stickyHeader aria-label="Field mapping">
-          <TableHead>
-            <TableRow>
-              <TableCell>Column</TableCell>
-              <TableCell>Example</TableCell>
-              <TableCell sx={{ width: 260 }}>Import as</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.columns.map((column, index) => {
-              const own = attributeNameForColumn(column);
-              const chosen = mapping[column] ?? null;
-              const attributes = [...new Set([...(own === null ? [] : [own]), ...attributeNames, ...(chosen !== null && !(importFields as readonly string[]).includes(chosen) ? [chosen] : [])])];
-              return (
-                <TableRow key={column}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{column}</TableCell>
-                  <TableCell sx={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: 'text.secondary' }}>
-                    {sampleOf(preview, index)}
-                  </TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      fullWidth
-                      value={chosen ?? ''}
-                      slotProps={{ select: { displayEmpty: true, SelectDisplayProps: { 'aria-label': `Import ${column} as` } } }}
-                      onChange={(event) => {
-                        props.onMapping(column, event.target.value === '' ? null : event.target.value);
-                      }}
-                    >
-                      <MenuItem value="">
-                        <em>Ignore</em>
-                      </MenuItem>
-                      <ListSubheader>Contact fields</ListSubheader>
-                      {importFields.map((f) => (
-                        <MenuItem key={f} value={f}>
-                          {importFieldLabels[f]}
-                        </MenuItem>
-                      ))}
-                      <ListSubheader>Custom attributes</ListSubheader>
-                      {attributes.map((a) => (
-                        <MenuItem key={a} value={a}>
-                          {a}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <MappingTable preview={preview} mapping={mapping} attributeNames={attributeNames} onMapping={props.onMapping} />
       <Typography variant="subtitle2">For rows that leave them empty</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
