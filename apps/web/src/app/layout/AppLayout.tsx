@@ -4,6 +4,8 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { showsAdminMenu } from '@parley/shared';
+import { InboxCacheSync } from '../../features/conversations/inbox/InboxCacheSync';
+import { isInboxQuery } from '../../features/conversations/inbox/queryKeys';
 import { useHeldCount } from '../../features/messaging/approvals/queries';
 import { useLists } from '../../features/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
@@ -60,7 +62,8 @@ export const AppLayout = () => {
 
   return (
     // One websocket for the signed-in session keeps the inbox and the unread badge live on every page.
-    <RealtimeProvider accountId={account?.id ?? null}>
+    <RealtimeProvider accountId={account?.id ?? null} isLiveQuery={isInboxQuery}>
+    <InboxCacheSync accountId={account?.id ?? null} />
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
         accountName={session?.account?.name ?? null}
