@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
-import { useElementWidth } from '../../components/useElementWidth';
+import { useElementWidth } from './useElementWidth';
 import { useAccount } from '../../session/queries';
 import { useSession } from '../../session/sessionContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { Message } from '@parley/shared';
-import { MediaThumbnails } from '../../components/media/MediaThumbnails';
+import { MediaThumbnails } from './MediaThumbnails';
 import { messageTime, statusColour, statusLabel } from './inbox/format';
 import { isUnreadMessage } from './inbox/inboxReducer';
 import { HeldNote, isHeld } from './HeldNote';

@@ -6,8 +6,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { mediaChipName, type MessageMedia } from '@parley/shared';
-import { isImageMedia, mediaViewerPath } from './mediaUrls';
-import { useMediaSource } from './useMediaBlob';
+import { isImageMedia, mediaViewerPath } from '../../components/media/mediaUrls';
+import { useMediaSource } from '../../components/media/useMediaBlob';
 
 export interface MediaThumbnailsProps {
   messageId: string;
