@@ -1,5 +1,3 @@
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import Box from '@mui/material/Box';
@@ -18,7 +16,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
+import { EditRemoveButtons } from '../../components/EditRemoveButtons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useAccountUsers, usersQueryKey } from './queries';
@@ -102,12 +101,12 @@ export const UsersTab = ({ accountId }: { accountId: string }) => {
                         <ForwardToInboxOutlined fontSize="small" />
                       </IconButton>
                     )}
-                    <IconButton aria-label={`Edit ${user.email}`} size="small" onClick={() => { setEditing({ kind: 'edit', user }); }}>
-                      <EditOutlined fontSize="small" />
-                    </IconButton>
-                    <IconButton aria-label={`Remove ${user.email}`} size="small" onClick={() => { remove.reset(); setRemoving(user); }}>
-                      <DeleteOutlined fontSize="small" />
-                    </IconButton>
+                    <EditRemoveButtons
+                      editLabel={`Edit ${user.email}`}
+                      removeLabel={`Remove ${user.email}`}
+                      onEdit={() => { setEditing({ kind: 'edit', user }); }}
+                      onRemove={() => { remove.reset(); setRemoving(user); }}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
@@ -123,12 +122,10 @@ export const UsersTab = ({ accountId }: { accountId: string }) => {
         />
       )}
       {removing !== null && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove User"
           message={`Remove ${fullName(removing) || removing.email} from this account? ${removing.status === 'invited' ? 'The invitation is withdrawn.' : 'They keep their Parley user.'}`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => { remove.mutate(removing); }}
           onCancel={() => { setRemoving(null); }}
         />

@@ -12,10 +12,8 @@ import {
   type AutoResponder,
 } from '@parley/shared';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { EditRemoveButtons } from '../../components/EditRemoveButtons';
-import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageTable } from '../../components/PageTable';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useSession } from '../../session/sessionContext';
@@ -119,12 +117,10 @@ const AutoRespondersTable = ({ accountId, canWrite }: { accountId: string; canWr
         />
       )}
       {removing !== null && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove Auto Responder"
           message={`Remove the auto responder for "${removing.match}"? Incoming messages will no longer get its response.`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => {
             remove.mutate(removing.id, {
               onSuccess: () => {

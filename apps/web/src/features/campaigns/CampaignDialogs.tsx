@@ -1,7 +1,6 @@
 import { CAMPAIGN_EXECUTE_QUESTION, type Campaign, type CampaignTriggerCode } from '@parley/shared';
-import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import { CampaignWizard } from './CampaignWizard';
 import { ChooseTriggerDialog } from './ChooseTriggerDialog';
@@ -70,12 +69,10 @@ export const CampaignDialogs = ({ accountId, dialog, canExecute, remove, onDialo
           <ExecutePreviewDialog accountId={accountId} campaign={dialog.campaign} onClose={close} />
         ))}
       {dialog?.kind === 'remove' && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove Campaign"
           message={`Remove the campaign "${dialog.campaign.name}" and its executions?`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => {
             remove.mutate(dialog.campaign.id, {
               onSuccess: () => {

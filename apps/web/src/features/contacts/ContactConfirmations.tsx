@@ -1,6 +1,7 @@
 import type { Contact } from '@parley/shared';
 import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useBlockContact, useRemoveContact } from './contactsQueries';
@@ -44,12 +45,10 @@ export const RemoveContactConfirm = ({ accountId, contact, name, onDone, onCance
   const snackbar = useSnackbar();
   const remove = useRemoveContact(accountId);
   return (
-    <ConfirmDialog
+    <RemoveDialog
       title="Remove Contact"
       message={`Remove ${name}? This cannot be undone.`}
-      confirmLabel="Remove"
-      pending={remove.isPending}
-      error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+      removal={remove}
       onConfirm={() => {
         remove.mutate(contact.id, {
           onSuccess: () => {

@@ -1,8 +1,6 @@
 import type { Contact } from '@parley/shared';
 import { lazy, Suspense } from 'react';
-import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { AddToListDialog } from '../lists/AddToListDialog';
@@ -109,12 +107,10 @@ export const ContactsPageDialogs = ({ accountId, dialog, onDialog, defaultCountr
         />
       )}
       {dialog?.kind === 'removeMany' && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove Contacts"
           message={`Remove ${String(dialog.ids.length)} ${dialog.ids.length === 1 ? 'contact' : 'contacts'}? This cannot be undone.`}
-          confirmLabel="Remove"
-          pending={removeMany.isPending}
-          error={removeMany.isError ? <ErrorAlert message={errorMessage(removeMany.error)} /> : undefined}
+          removal={removeMany}
           onConfirm={() => {
             removeSelected(dialog.ids);
           }}

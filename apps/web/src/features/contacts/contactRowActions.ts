@@ -1,5 +1,5 @@
 import { can, type Contact, type Role } from '@parley/shared';
-import { unreachableReason } from '../messaging/RecipientPicker';
+import { unreachableReason } from '../messaging/ContactOption';
 
 export type ContactRowActionId = 'edit' | 'sendMessage' | 'block' | 'remove';
 

@@ -21,7 +21,7 @@ import { useIsPhone } from '../../components/useIsPhone';
 import { lastMessageSummary, messageTime } from './inbox/format';
 import { useFetchContactConversations, useStartConversation } from './inbox/queries';
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
-import { unreachableReason } from '../messaging/RecipientPicker';
+import { ContactOption, unreachableReason } from '../messaging/ContactOption';
 import { SenderNumberSelect } from '../messaging/SenderNumberSelect';
 import { useRecipientSearch } from '../messaging/sendMessageQueries';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
@@ -127,15 +127,7 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
             noOptionsText={q === '' ? 'Type a name, number or email' : 'No Contacts Exist'}
             renderOption={(props, contact) => {
               const { key, ...rest } = props;
-              const reason = unreachableReason(contact);
-              return (
-                <li key={key} {...rest}>
-                  <ListItemText
-                    primary={display.name(contact)}
-                    secondary={[display.phone(contact.mobile.number), reason].filter((part) => part !== null && part !== '').join(' · ')}
-                  />
-                </li>
-              );
+              return <ContactOption key={key} itemProps={rest} contact={contact} />;
             }}
             renderInput={(params) => <TextField {...params} label="Contact" placeholder="Search contacts" autoFocus />}
           />

@@ -1,6 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,7 +6,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -22,7 +19,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
+import { EditRemoveButtons } from '../../components/EditRemoveButtons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
@@ -114,12 +112,12 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
                     </TableCell>
                     {canManage && (
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <IconButton size="small" aria-label={`Edit ${group.name}`} onClick={() => { setEditing({ kind: 'update', group }); }}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                        <IconButton size="small" aria-label={`Remove ${group.name}`} onClick={() => { remove.reset(); setRemoving(group); }}>
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
+                        <EditRemoveButtons
+                          editLabel={`Edit ${group.name}`}
+                          removeLabel={`Remove ${group.name}`}
+                          onEdit={() => { setEditing({ kind: 'update', group }); }}
+                          onRemove={() => { remove.reset(); setRemoving(group); }}
+                        />
                       </TableCell>
                     )}
                   </TableRow>
@@ -140,12 +138,10 @@ export const GroupsDialog = ({ accountId, canManage, onClose }: GroupsDialogProp
         />
       )}
       {removing !== null && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove Group"
           message={`Remove the group ${removing.name}? Its users keep their access to the account.`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => { remove.mutate(removing); }}
           onCancel={() => { setRemoving(null); }}
         />

@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -12,7 +9,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LIST_SAVE_FAILED_MESSAGE, type AddListContactsResult, type Contact, type Pagination } from '@parley/shared';
+import type { AddListContactsResult, Contact, Pagination } from '@parley/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -21,6 +18,7 @@ import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { AddOptions } from './AddOptions';
 import { listMembersQueryKey, listQueryKey, listsQueryKey } from './queries';
 
 /** Contact fetches are debounced 500 ms. */
@@ -140,16 +138,7 @@ export const AddContactsDialog = ({ accountId, listId, listName, onClose }: AddC
             {more} more: refine the search to find them.
           </Typography>
         )}
-        <FormControlLabel
-          control={<Checkbox checked={optIn} onChange={(event) => { setOptIn(event.target.checked); }} />}
-          label="They have opted in to this list (records today's date)"
-        />
-        {add.isError && (
-          <Alert severity="error" variant="outlined" sx={{ mt: 1 }}>
-            <AlertTitle>{LIST_SAVE_FAILED_MESSAGE}</AlertTitle>
-            {errorMessage(add.error)}
-          </Alert>
-        )}
+        <AddOptions optIn={optIn} onOptIn={setOptIn} add={add} />
       </DialogContent>
       <DialogFooter
         start={

@@ -1,19 +1,15 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { LIST_NAME_MAX, LIST_SAVE_FAILED_MESSAGE, type AddListContactsResult, type ListRecord } from '@parley/shared';
+import { LIST_NAME_MAX, type AddListContactsResult, type ListRecord } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
 import { useApiClient } from '../../api/apiContext';
-import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
+import { AddOptions } from './AddOptions';
 import { listMembersQueryKey, listQueryKey, rememberSavedList, useLists } from './queries';
 
 /** An existing list, or a name typed for a new one. */
@@ -111,16 +107,7 @@ export const AddToListDialog = ({ accountId, contactIds, onClose, onAdded }: Add
             />
           )}
         />
-        <FormControlLabel
-          control={<Checkbox checked={optIn} onChange={(event) => { setOptIn(event.target.checked); }} />}
-          label="They have opted in to this list (records today's date)"
-        />
-        {add.isError && (
-          <Alert severity="error" variant="outlined" sx={{ mt: 1 }}>
-            <AlertTitle>{LIST_SAVE_FAILED_MESSAGE}</AlertTitle>
-            {errorMessage(add.error)}
-          </Alert>
-        )}
+        <AddOptions optIn={optIn} onOptIn={setOptIn} add={add} />
       </DialogContent>
       <DialogFooter label={`Add ${contactIds.length === 1 ? '1 contact' : `${contactIds.length} contacts`}`} onCancel={onClose} disabled={contactIds.length === 0} pending={add.isPending} onAction={submit} />
     </Dialog>

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { TABLE_PAGE_SIZES } from '../../components/PageTable';
@@ -152,12 +152,10 @@ export const MembersGrid = ({ accountId, listId, listName, canWrite }: MembersGr
         localeText={{ noRowsLabel: 'No contacts on this list yet' }}
       />
       {removing !== null && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove from List"
           message={`Take ${nameOf(removing)} off ${listName}? The contact stays in the account.`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => { remove.mutate(removing); }}
           onCancel={() => { setRemoving(null); }}
         />

@@ -1,20 +1,12 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
-import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import type { Contact } from '@parley/shared';
 import { useState } from 'react';
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { ContactOption, unreachableReason } from './ContactOption';
 import { useRecipientSearch } from './sendMessageQueries';
-
-/** Why a contact cannot be texted, as the picker shows it; null when it can. */
-export const unreachableReason = (contact: Pick<Contact, 'blocked' | 'optedOut' | 'valid'>): string | null => {
-  if (contact.blocked !== null) return 'Blocked';
-  if (contact.optedOut !== null) return 'Opted out';
-  if (!contact.valid) return 'Invalid';
-  return null;
-};
 
 interface RecipientPickerProps {
   accountId: string;
@@ -62,15 +54,7 @@ export const RecipientPicker = ({ accountId, value, onChange, disabled }: Recipi
       noOptionsText={q === '' ? 'Type a name, number or email' : 'No Contacts Exist'}
       renderOption={(props, contact) => {
         const { key, ...rest } = props;
-        const reason = unreachableReason(contact);
-        return (
-          <li key={key} {...rest}>
-            <ListItemText
-              primary={display.name(contact)}
-              secondary={[display.phone(contact.mobile.number), reason].filter((part) => part !== null && part !== '').join(' · ')}
-            />
-          </li>
-        );
+        return <ContactOption key={key} itemProps={rest} contact={contact} />;
       }}
       renderValue={(contacts, getItemProps) =>
         contacts.map((contact, index) => {

@@ -4,9 +4,7 @@ import Typography from '@mui/material/Typography';
 import { can, templatePathSegments, templateTypes, TEMPLATES_EMPTY_STATE, type Role, type Template, type TemplateType } from '@parley/shared';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../../api/client';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { RemoveDialog } from '../../components/RemoveDialog';
 import { PageTable } from '../../components/PageTable';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useSession } from '../../session/sessionContext';
@@ -104,12 +102,10 @@ const TemplatesTable = ({ accountId, type, role }: { accountId: string; type: Te
         />
       )}
       {removing !== null && (
-        <ConfirmDialog
+        <RemoveDialog
           title="Remove Template"
           message={`Remove the template "${removing.name}"? Campaigns that use it keep their text.`}
-          confirmLabel="Remove"
-          pending={remove.isPending}
-          error={remove.isError ? <ErrorAlert message={errorMessage(remove.error)} /> : undefined}
+          removal={remove}
           onConfirm={() => {
             remove.mutate(removing.id, {
               onSuccess: () => {
