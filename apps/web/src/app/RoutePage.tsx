@@ -11,7 +11,7 @@ export const RoutePage = ({ route }: { route: PageRoute }) => {
   const session = useOptionalSession();
   const title = resolveTitle(route.title, params);
   const Page = pages[route.page];
-  // A protected page with no chosen account remembers where it was and goes to the chooser (spec §2).
+  // A protected page with no chosen account remembers where it was and goes to the chooser.
   const needsAccount = route.access === 'protected' && !accountFreePaths.includes(route.path);
   if (needsAccount && session !== null && session.account === null) {
     saveRedirect(`${location.pathname}${location.search}`);

@@ -41,7 +41,7 @@ const integrationPages = [
   ['zapier', 'Zapier'],
 ] as const;
 
-/** The routes of the product specification, behind sign-in, with the title each page shows. */
+/** Every route of the product behind sign-in, with the title each page shows. */
 const protectedPages: [string, string][] = [
   ['/accounts', 'Accounts'],
   ['/chooseaccount', 'Accounts'],

@@ -10,7 +10,7 @@ import type { PageRoute, RouteAccess, RouteLayout } from './pageRoute';
 import type { PageKey } from './pages';
 import { approvalTitle, type RouteTitle } from './routeTitle';
 import { RoutePage } from './RoutePage';
-import { SessionGate } from '../session/SessionGate';
+import { SessionGate } from './layout/SessionGate';
 
 export type { PageRoute, RouteAccess, RouteLayout } from './pageRoute';
 

@@ -19,7 +19,7 @@ export const LoadingScreen = () => (
   </Box>
 );
 
-/** 'Loading...' while the identity provider loads (spec §2), then the app. */
+/** 'Loading...' while the identity provider loads, then the app. */
 const WhileLoading = ({ children }: { children: ReactNode }) => {
   const auth = useAuth();
   return auth.isLoading ? <LoadingScreen /> : children;

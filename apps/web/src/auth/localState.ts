@@ -1,4 +1,4 @@
-/** Keys the app keeps in the browser; sign-out clears every one of them (spec §4). */
+/** Keys the app keeps in the browser; sign-out clears every one of them. */
 export const storageKeys = {
   account: 'parley.account',
   profile: 'parley.profile',

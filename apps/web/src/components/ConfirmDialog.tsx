@@ -1,10 +1,9 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { DialogFooter } from './DialogFooter';
 
 interface ConfirmDialogProps {
   title: string;
@@ -27,12 +26,7 @@ export const ConfirmDialog = ({ title, message, confirmLabel, pending = false, e
         <DialogContentText>{message}</DialogContentText>
         {error}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button color="error" variant="contained" loading={pending} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogFooter label={confirmLabel} color="error" onCancel={onCancel} pending={pending} onAction={onConfirm} />
     </Dialog>
   );
 };

@@ -50,7 +50,7 @@ export const isPushSupported = (): boolean =>
   typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 let warned = false;
-/** spec §8: unsupported push only logs a warning (once a page load). */
+/** Unsupported push only logs a warning (once a page load). */
 export const warnUnsupported = (): void => {
   if (warned) return;
   warned = true;

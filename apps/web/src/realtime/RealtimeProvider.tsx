@@ -1,24 +1,24 @@
 import { ACCESS_CHANGED_EVENT, type AccessChangedData } from '@parley/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useConfig } from '../app/configContext';
-import { isInboxQuery } from '../inbox/queryKeys';
-import { useInboxCacheSync } from '../inbox/useInboxCacheSync';
 import { createRealtimeConnection, type RealtimeConnection, type RealtimeStatus } from './connection';
 import { RealtimeContext, type RealtimeApi, type RealtimeListener } from './realtimeContext';
 
-const InboxCacheSync = ({ accountId }: { accountId: string | null }) => {
-  useInboxCacheSync(accountId);
-  return null;
-};
+interface RealtimeProviderProps {
+  accountId: string | null;
+  /** The cached queries events keep up to date (the inbox's), fetched again when events may have been missed. */
+  isLiveQuery: (queryKey: QueryKey, accountId: string) => boolean;
+  children: ReactNode;
+}
 
 /**
  * The signed-in session's websocket (one per session), for the pages below it. It sends the user's access
  * token and the chosen account, moves to another account when the user switches, and after every
- * reconnection fetches the inbox again, since events may have been missed while it was away.
+ * reconnection fetches the live queries (the inbox) again, since events may have been missed while it was away.
  */
-export const RealtimeProvider = ({ accountId, children }: { accountId: string | null; children: ReactNode }) => {
+export const RealtimeProvider = ({ accountId, isLiveQuery, children }: RealtimeProviderProps) => {
   const auth = useAuth();
   const token = auth.user?.access_token ?? null;
   const { realtime } = useConfig();
@@ -39,7 +39,7 @@ export const RealtimeProvider = ({ accountId, children }: { accountId: string | 
         // The server moved this socket to the rooms the user may see now: what the inbox shows may differ.
         if (event.type === ACCESS_CHANGED_EVENT) {
           const changed = (event.data as Partial<AccessChangedData> | null)?.accountId;
-          if (changed !== undefined) void queryClient.invalidateQueries({ predicate: (query) => isInboxQuery(query.queryKey, changed) });
+          if (changed !== undefined) void queryClient.invalidateQueries({ predicate: (query) => isLiveQuery(query.queryKey, changed) });
         }
         for (const listener of listeners) listener(event);
       },
@@ -49,7 +49,7 @@ export const RealtimeProvider = ({ accountId, children }: { accountId: string | 
         // socket joined its rooms: an event between that fetch and the join would be lost otherwise.
         void queryClient.invalidateQueries({
           predicate: (query) =>
-            isInboxQuery(query.queryKey, joined) &&
+            isLiveQuery(query.queryKey, joined) &&
             (reconnected || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < at)),
         });
       },
@@ -60,7 +60,7 @@ export const RealtimeProvider = ({ accountId, children }: { accountId: string | 
       connection.current = null;
       created.close();
     };
-  }, [signedIn, realtime.path, queryClient, listeners]);
+  }, [signedIn, realtime.path, queryClient, listeners, isLiveQuery]);
 
   useEffect(() => {
     const accountChanged = latest.current.accountId !== accountId;
@@ -82,7 +82,6 @@ export const RealtimeProvider = ({ accountId, children }: { accountId: string | 
 
   return (
     <RealtimeContext value={api}>
-      <InboxCacheSync accountId={accountId} />
       {children}
     </RealtimeContext>
   );

@@ -42,10 +42,10 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export const UNAUTHORIZED = 'unauthorized';
 
 /**
- * One socket.io connection for the signed-in session (spec §7.9: authenticates with a token, subscribes with
+ * One socket.io connection for the signed-in session (authenticates with a token, subscribes with
  * accountId, receives message events). socket.io reconnects after network losses with a growing, jittered
  * delay; a disconnect the server decided, which socket.io leaves alone, is retried the same way here. A refused
- * token is only logged (spec §8) and tried again when the token changes.
+ * token is only logged and tried again when the token changes.
  */
 export function createRealtimeConnection(options: RealtimeConnectionOptions): RealtimeConnection {
   const log = options.log ?? console;

@@ -27,7 +27,7 @@ export const useOpenInvitations = (enabled: boolean): UseQueryResult<ProfileInvi
   });
 };
 
-/** GET /v1/accounts?limit=100 (spec §7.1): the accounts the user belongs to. */
+/** GET /v1/accounts?limit=100: the accounts the user belongs to. */
 export const useAccounts = (): UseQueryResult<{ data: AccountSummary[]; pagination: Pagination }> => {
   const api = useApiClient();
   return useQuery({

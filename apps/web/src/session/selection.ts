@@ -1,7 +1,7 @@
 import { localPath } from '@parley/shared';
 import { storageKeys } from '../auth/localState';
 
-/** The chosen account is kept in the browser (spec §4: selecting an account stores it locally). */
+/** The chosen account is kept in the browser (selecting an account stores it locally). */
 export function selectedAccountId(storage: Storage = window.localStorage): string | null {
   return storage.getItem(storageKeys.account);
 }
@@ -50,7 +50,7 @@ export function peekRedirect(storage: Storage = window.localStorage): string | n
 
 /**
  * The account a saved redirect names (`?accountId=`), when the user belongs to it: such a link
- * selects that account by itself (spec §4).
+ * selects that account by itself.
  */
 export function accountFromRedirect(redirect: string | null, memberOf: readonly string[]): string | null {
   if (redirect === null) return null;

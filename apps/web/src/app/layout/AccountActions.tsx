@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { can, showsAccountSettingsIcon, showsUpgradeButton } from '@parley/shared';
 import { lazy, Suspense, useState } from 'react';
-import { showsGroupsMenu } from '../../groups/visibility';
+import { showsGroupsMenu } from '../../features/groups/visibility';
 import { useAccount } from '../../session/queries';
 import type { Session } from '../../session/sessionContext';
 import { AccountMenu } from './AccountMenu';
@@ -13,10 +13,10 @@ import type { AccountMenuAction } from './AccountMenuList';
 import { isLowBalance, upgradeLabel } from './topBarLabels';
 
 const AccountSettingsDialog = lazy(() =>
-  import('../../settings/AccountSettingsDialog').then((m) => ({ default: m.AccountSettingsDialog })),
+  import('../../features/accounts/AccountSettingsDialog').then((m) => ({ default: m.AccountSettingsDialog })),
 );
 
-const GroupsDialog = lazy(() => import('../../groups/GroupsDialog').then((m) => ({ default: m.GroupsDialog })));
+const GroupsDialog = lazy(() => import('../../features/groups/GroupsDialog').then((m) => ({ default: m.GroupsDialog })));
 
 /**
  * The top bar's right side inside an account: Upgrade, account settings and the account menu. On a narrow

@@ -6,7 +6,7 @@ import type { AccountMenuAction } from './AccountMenuList';
 
 // The menu and the profile dialog load on first use, keeping them out of every page's first load.
 const AccountMenuList = lazy(() => import('./AccountMenuList').then((m) => ({ default: m.AccountMenuList })));
-const ProfileDialog = lazy(() => import('../../session/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+const ProfileDialog = lazy(() => import('../../features/identity/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 interface AccountMenuProps {
   profile: Profile;

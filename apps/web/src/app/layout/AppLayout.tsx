@@ -4,11 +4,13 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { showsAdminMenu } from '@parley/shared';
-import { useHeldCount } from '../../pages/approvals/queries';
-import { useLists } from '../../pages/lists/queries';
+import { InboxCacheSync } from '../../features/conversations/inbox/InboxCacheSync';
+import { isInboxQuery } from '../../features/conversations/inbox/queryKeys';
+import { useHeldCount } from '../../features/messaging/approvals/queries';
+import { useLists } from '../../features/lists/queries';
 import { useOptionalSession } from '../../session/sessionContext';
-import { UnverifiedBanner } from '../../session/UnverifiedBanner';
-import { SendMessageLauncher } from '../../sendMessage/SendMessageLauncher';
+import { UnverifiedBanner } from '../../features/identity/UnverifiedBanner';
+import { SendMessageLauncher } from '../../features/messaging/SendMessageLauncher';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { useConfig } from '../configContext';
 import { drawerWidth } from '../theme';
@@ -19,7 +21,7 @@ import { QuickActions } from './QuickActions';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
-const ListDialog = lazy(() => import('../../pages/lists/ListDialog').then((m) => ({ default: m.ListDialog })));
+const ListDialog = lazy(() => import('../../features/lists/ListDialog').then((m) => ({ default: m.ListDialog })));
 
 /** The frame of every page inside an account: top bar, side menu, content. */
 export const AppLayout = () => {
@@ -60,7 +62,8 @@ export const AppLayout = () => {
 
   return (
     // One websocket for the signed-in session keeps the inbox and the unread badge live on every page.
-    <RealtimeProvider accountId={account?.id ?? null}>
+    <RealtimeProvider accountId={account?.id ?? null} isLiveQuery={isInboxQuery}>
+    <InboxCacheSync accountId={account?.id ?? null} />
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar
         accountName={session?.account?.name ?? null}

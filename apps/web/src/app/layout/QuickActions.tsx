@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { QuickAction } from '@parley/shared';
 import { Link } from 'react-router';
-import { sendMessageTarget } from '../../sendMessage/SendMessageLauncher';
+import { sendMessageTarget } from '../../features/messaging/SendMessageLauncher';
 import type { MenuQuickAction } from './menuEntries';
 
 /**

@@ -7,8 +7,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { UnreadBadge } from '../../inbox/UnreadBadge';
-import { HeldBadge } from '../../pages/approvals/HeldBadge';
+import { UnreadBadge } from '../../features/conversations/inbox/UnreadBadge';
+import { HeldBadge } from '../../features/messaging/approvals/HeldBadge';
 import type { MenuActionId, MenuEntry, MenuGroup, MenuLink } from './menuEntries';
 import { menuIcons } from './menuIcons';
 

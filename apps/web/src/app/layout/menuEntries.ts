@@ -31,7 +31,7 @@ export interface MenuLink {
   label: string;
   to: string;
   icon?: MenuIcon;
-  /** A count shown beside the label: the unread conversations (spec §2), the messages quiet hours hold. */
+  /** A count shown beside the label: the unread conversations, the messages quiet hours hold. */
   badge?: 'unread' | 'held';
 }
 
@@ -84,7 +84,7 @@ export const defaultMenuContext: MenuContext = {
 
 const link = (id: string, label: string, to: string, icon?: MenuIcon): MenuLink => ({ kind: 'link', id, label, to, icon });
 
-/** The side menu for a role, a plan and the account's lists, in the spec's order. */
+/** The side menu for a role, a plan and the account's lists, in the product's menu order. */
 export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => {
   const { role, isTrial, hasLists, lists, simulator, heldMessages } = { ...defaultMenuContext, ...context };
   const entries: MenuEntry[] = [
@@ -119,7 +119,7 @@ export const menuEntries = (context: Partial<MenuContext> = {}): MenuEntry[] => 
       label: 'Lists',
       icon: 'lists',
       children: lists.map(({ id, name }) => link(`lists-${id}`, name, `/lists/${encodeURIComponent(id)}`)),
-      // Lists shows only when the account has one (spec §2); the first comes from the contacts page.
+      // Lists shows only when the account has one; the first comes from the contacts page.
       ...(can(role, 'lists.write') ? { action: { id: 'createList' as const, label: 'New List' } } : {}),
     });
   }

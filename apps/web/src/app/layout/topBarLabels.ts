@@ -1,6 +1,6 @@
 import { LOW_BALANCE_WARNING } from '@parley/shared';
 
-/** spec §4: a trial shows its remaining days, or Expired once they have run out. */
+/** A trial shows its remaining days, or Expired once they have run out. */
 export const upgradeLabel = (trial: { daysLeft: number; expired: boolean }): string => {
   if (trial.expired || trial.daysLeft <= 0) return 'Expired';
   return `Upgrade (${trial.daysLeft} ${trial.daysLeft === 1 ? 'day' : 'days'} left)`;

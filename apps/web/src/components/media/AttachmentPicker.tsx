@@ -17,7 +17,7 @@ export interface AttachmentPickerProps {
 
 /**
  * A message's attachments: an upload button (Upload File dialog) and one chip per file, its name cut at
- * 20 characters (spec §9); at most 5. Uploads go to the chosen account of the session.
+ * 20 characters; at most 5. Uploads go to the chosen account of the session.
  */
 export const AttachmentPicker = ({ value, onChange, disabled = false }: AttachmentPickerProps) => {
   const session = useSession();

@@ -2,7 +2,6 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import {
   type MessageMedia,
 } from '@parley/shared';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { DialogFooter } from '../DialogFooter';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../ErrorAlert';
 import { useSnackbar } from '../snackbarContext';
@@ -29,7 +29,7 @@ export interface UploadFileDialogProps {
 }
 
 /**
- * Upload File (spec dialogs): one picture, dropped or chosen. The browser checks type and size with the
+ * Upload File: one picture, dropped or chosen. The browser checks type and size with the
  * server's own messages before anything is sent; the server checks again from the bytes and resizes to 500.
  */
 export const UploadFileDialog = ({ accountId, onClose, onUploaded }: UploadFileDialogProps) => {
@@ -118,14 +118,7 @@ export const UploadFileDialog = ({ accountId, onClose, onUploaded }: UploadFileD
           {upload.isError && <ErrorAlert message={errorMessage(upload.error)} />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={upload.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" disabled={file === null || problem !== null} loading={upload.isPending} onClick={submit}>
-          Upload
-        </Button>
-      </DialogActions>
+      <DialogFooter label="Upload" onCancel={onClose} cancelDisabled={upload.isPending} disabled={file === null || problem !== null} pending={upload.isPending} onAction={submit} />
     </Dialog>
   );
 };

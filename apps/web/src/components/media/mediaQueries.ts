@@ -2,7 +2,7 @@ import { MEDIA_RESIZE_DEFAULT, sharedFileResponseSchema, type SharedFile } from 
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
 
-/** POST tools/sharefile?resize=500 (spec §7.3): one picture as multipart form data; the answer holds its link. */
+/** POST tools/sharefile?resize=500: one picture as multipart form data; the answer holds its link. */
 export const useUploadMedia = (accountId: string) => {
   const api = useApiClient();
   return useMutation({

@@ -7,7 +7,6 @@ import {
   type MessageMedia,
 } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { mediaItemAt } from '../../pages/media/mediaItem';
 import { accountMediaPath, attachmentOf, canAttachMore, singleFile, withAttachment, withoutAttachment } from './mediaUrls';
 
 const item = (n: number): MessageMedia => ({ url: `https://p.test/v1/accounts/a/media/${String(n)}`, type: 'image/png', filename: `f${String(n)}.png` });
@@ -69,15 +68,5 @@ describe('accountMediaPath', () => {
     expect(accountMediaPath('https://evil.example.com/v1/accounts/a1/media/f1', origins)).toBeNull();
     expect(accountMediaPath('https://parley.example.com/v1/simulator/media/sunrise.png', origins)).toBeNull();
     expect(accountMediaPath('not a url', origins)).toBeNull();
-  });
-});
-
-describe('mediaItemAt', () => {
-  it('finds the idx-th item and nothing for a bad index', () => {
-    const media = [item(1), item(2)];
-    expect(mediaItemAt(media, '1')).toEqual(item(2));
-    expect(mediaItemAt(media, '2')).toBeNull();
-    expect(mediaItemAt(media, '-1')).toBeNull();
-    expect(mediaItemAt(media, 'x')).toBeNull();
   });
 });

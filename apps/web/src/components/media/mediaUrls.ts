@@ -29,7 +29,7 @@ export const accountMediaPath = (url: string, origins: readonly string[]): strin
 /** What a shown item is: an image the page draws, or another type it links to. */
 export const isImageMedia = (media: Pick<MessageMedia, 'type'>): boolean => media.type.toLowerCase().startsWith('image/');
 
-/** The viewer page of one item (spec: /media/{messageId}/{idx}). */
+/** The viewer page of one item (/media/{messageId}/{idx}). */
 export const mediaViewerPath = (messageId: string, idx: number): string => `/media/${messageId}/${String(idx)}`;
 
 /** A message's media item made from an upload's answer; the file keeps the name it had on the user's disk. */
@@ -41,11 +41,11 @@ export const attachmentOf = (file: SharedFile, name: string): MessageMedia => ({
 
 export const canAttachMore = (value: readonly MessageMedia[]): boolean => value.length < MESSAGE_MEDIA_MAX;
 
-/** Adds an item unless five are there already (spec: at most 5 attachments). */
+/** Adds an item unless five are there already (at most 5 attachments). */
 export const withAttachment = (value: readonly MessageMedia[], item: MessageMedia): MessageMedia[] =>
   canAttachMore(value) ? [...value, item] : [...value];
 
 export const withoutAttachment = (value: readonly MessageMedia[], index: number): MessageMedia[] => value.filter((_, i) => i !== index);
 
-/** The file a drop or a chooser handed over, when it is exactly one (spec: one file). */
+/** The file a drop or a chooser handed over, when it is exactly one (one file). */
 export const singleFile = <T>(files: ArrayLike<T> | null | undefined): T | null => (files?.length === 1 ? (files[0] ?? null) : null);

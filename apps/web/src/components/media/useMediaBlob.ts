@@ -12,7 +12,7 @@ export interface MediaSource {
 }
 
 /**
- * spec §7.3: 'Media is fetched as a blob from the media url'. The account's own files need the user's
+ * 'Media is fetched as a blob from the media url'. The account's own files need the user's
  * token, which an img tag cannot send, so they are fetched here and shown through an object URL (revoked
  * when the component goes). Other addresses (a carrier's public URL, the simulator's pictures) load as they are.
  */

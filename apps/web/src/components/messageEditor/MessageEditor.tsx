@@ -27,7 +27,7 @@ export interface MessageEditorProps {
 const plural = (n: number, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
 
 /**
- * The message editor (spec §5): the text with tokens in triple braces, a token menu that inserts at the caret,
+ * The message editor: the text with tokens in triple braces, a token menu that inserts at the caret,
  * and under it the characters left in the current segment, the segments, the price per contact, and what makes
  * a message cost more (characters that force UCS-2) or send less than meant (unknown tokens).
  */

@@ -1,0 +1,115 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { can, formatMoney, type Account } from '@parley/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { useConfig } from '../../app/configContext';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useAccount } from '../../session/queries';
+import { useOptionalSession } from '../../session/sessionContext';
+import { AccountDefaultsForm } from './AccountDefaultsForm';
+import { AccountOptionSwitches } from './AccountOptionSwitches';
+import { ApiCredentialsSection } from '../identity/ApiCredentialsSection';
+import { CloseAccountDialog } from './CloseAccountDialog';
+import { QuietHoursForm } from './QuietHoursForm';
+import { ReportDownloadsSection } from '../reports/ReportDownloadsSection';
+import { approximateMessageCount } from '../billing/messageEstimate';
+import { showsTopUpButton } from '../billing/topUp';
+import { TopUpDialog } from '../billing/TopUpDialog';
+import { TrialPlanSection } from '../billing/TrialPlanSection';
+
+const Detail = ({ label, value }: { label: string; value: string }) => (
+  <Box>
+    <Typography variant="caption" color="text.secondary" component="div">
+      {label}
+    </Typography>
+    <Typography data-testid={`plan-${label.toLowerCase().replace(/\s/g, '-')}`}>{value}</Typography>
+  </Box>
+);
+
+const balanceText = (account: Account): string => {
+  const count = approximateMessageCount(account.balance, account.plan.pricing, account.defaults.country.code);
+  const balance = `$${formatMoney(account.balance)}`;
+  return count === null ? balance : `${balance} (approx. ${count.toLocaleString()} outbound messages)`;
+};
+
+export const PlanTab = ({ accountId }: { accountId: string }) => {
+  const account = useAccount(accountId);
+  const ownerEmail = useOptionalSession()?.profile.email ?? 'you@example.com';
+  const { sandboxTopUp } = useConfig();
+  const [closing, setClosing] = useState(false);
+  const [toppingUp, setToppingUp] = useState(false);
+  if (account.isPending) return <LinearProgress aria-label="Loading account" />;
+  if (account.isError) return <ErrorAlert message={errorMessage(account.error)} onRetry={() => void account.refetch()} />;
+  const data = account.data;
+  const topUp = showsTopUpButton({ role: data.user.role, isTrial: data.plan.isTrial, sandboxTopUp });
+
+  return (
+    <Stack spacing={3} divider={<Divider flexItem />}>
+      {data.plan.isTrial && data.trial !== undefined && <TrialPlanSection trial={data.trial} ownerEmail={ownerEmail} />}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+        <Detail label="Account Name" value={data.name} />
+        <Detail label="Country" value={data.defaults.country.name} />
+        <Detail label="Plan" value={data.plan.isTrial ? `${data.plan.name} (trial)` : data.plan.name} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+          <Detail label="Balance" value={balanceText(data)} />
+          {topUp && (
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => {
+                setToppingUp(true);
+              }}
+            >
+              Topup
+            </Button>
+          )}
+        </Box>
+      </Box>
+      <AccountDefaultsForm account={data} />
+      <AccountOptionSwitches account={data} />
+      <QuietHoursForm account={data} />
+      <ApiCredentialsSection accountId={accountId} />
+      {can(data.user.role, 'reports.download') && <ReportDownloadsSection accountId={accountId} />}
+      <Box>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          Close Account
+        </Typography>
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          Closing the account removes everyone's access to it.
+        </Alert>
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => {
+            setClosing(true);
+          }}
+        >
+          Close Account
+        </Button>
+      </Box>
+      {toppingUp && (
+        <TopUpDialog
+          accountId={accountId}
+          balance={data.balance}
+          onClose={() => {
+            setToppingUp(false);
+          }}
+        />
+      )}
+      {closing && (
+        <CloseAccountDialog
+          accountId={accountId}
+          onCancel={() => {
+            setClosing(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+};

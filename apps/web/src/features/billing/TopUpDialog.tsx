@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type Account, type TopupResult } from '@parley/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DialogFooter } from '../../components/DialogFooter';
+import { useApiClient } from '../../api/apiContext';
+import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useSnackbar } from '../../components/snackbarContext';
+import { accountQueryKey } from '../../session/queries';
+import {
+  chargesQueryKey,
+  defaultTopUpAmount,
+  isTopUpAmount,
+  newIdempotencyKey,
+  toppedUpMessage,
+  topUpAmounts,
+  topUpRequest,
+  type TopUpAmount,
+} from './topUp';
+
+interface TopUpDialogProps {
+  accountId: string;
+  balance: string;
+  onClose: () => void;
+}
+
+/**
+ * 'top up balance', paid through the embedded mode's sandbox provider: every payment succeeds at
+ * once and no card is charged. One Idempotency-Key per opening, so a double click or a retry credits once.
+ */
+export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const snackbar = useSnackbar();
+  const [amount, setAmount] = useState<TopUpAmount>(defaultTopUpAmount);
+  const [idempotencyKey] = useState(() => newIdempotencyKey());
+  const topUp = useMutation({
+    mutationFn: async (value: TopUpAmount) => {
+      const request = topUpRequest(accountId, value, idempotencyKey);
+      return (await api.post<TopupResult>(request.path, request.body, { headers: request.headers })).data;
+    },
+    onSuccess: async (result) => {
+      // The new balance shows at once; the refetch brings whatever else moved with it.
+      queryClient.setQueryData<Account>(accountQueryKey(accountId), (account) =>
+        account === undefined ? account : { ...account, balance: result.balance },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: chargesQueryKey(accountId) }),
+      ]);
+      snackbar.show(toppedUpMessage(result.balance));
+      onClose();
+    },
+  });
+  const close = () => {
+    // A payment on its way is not abandoned by closing: its answer would be lost, not its credit.
+    if (!topUp.isPending) onClose();
+  };
+
+  return (
+    <Dialog open onClose={close} aria-labelledby="top-up-title" fullWidth maxWidth="xs">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!topUp.isPending) topUp.mutate(amount);
+        }}
+      >
+        <DialogTitle id="top-up-title">Top Up Balance</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Alert severity="info">
+              Sandbox payment: this server has no payment provider, so no card is charged. The amount is added to the balance
+              at once.
+            </Alert>
+            <Typography>Current balance: ${formatMoney(balance)}</Typography>
+            <TextField
+              select
+              label="Amount (USD)"
+              value={amount}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (isTopUpAmount(value)) setAmount(value);
+              }}
+              disabled={topUp.isPending}
+              fullWidth
+            >
+              {topUpAmounts.map((option) => (
+                <MenuItem key={option} value={option}>
+                  ${option.toLocaleString('en-US')}
+                </MenuItem>
+              ))}
+            </TextField>
+            {topUp.isError && <ErrorAlert message={errorMessage(topUp.error)} />}
+          </Stack>
+        </DialogContent>
+        <DialogFooter label="Confirm" onCancel={close} cancelDisabled={topUp.isPending} pending={topUp.isPending} />
+      </form>
+    </Dialog>
+  );
+};
