@@ -25,7 +25,7 @@ test('upload contacts: choose a CSV, map its fields, read the summary', async ({
   const next = dialog.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
 
-  // A file in another encoding is refused with the spec's words, and Next stays disabled.
+  // A file in another encoding is refused with the product's words, and Next stays disabled.
   const input = dialog.getByTestId('import-file-input');
   await input.setInputFiles({ name: 'latin1.csv', mimeType: 'text/csv', buffer: Buffer.from('mobile,name\n+14155552671,Zo\xeb\n', 'latin1') });
   await expect(dialog.getByText('Unable to process CSV file')).toBeVisible();

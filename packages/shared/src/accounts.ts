@@ -17,7 +17,7 @@ export const questionnaireIntegrations = [
 ] as const;
 export const messageFrequencyUnits = ['day', 'week', 'month'] as const;
 
-/** spec §9: the trial lasts 15 days; under 5 of balance the top bar warns. */
+/** The trial lasts 15 days; under 5 of balance the top bar warns. */
 import { TRIAL_DAYS } from './constants.js';
 
 export const countryCode = z
@@ -26,7 +26,7 @@ export const countryCode = z
   .toUpperCase()
   .refine((c) => supportedCountryCodes.includes(c), { message: validationMessages.phoneCountryInvalid });
 
-/** POST /v1/accounts (spec §5 create account: required and optional fields). */
+/** POST /v1/accounts (create account: required and optional fields). */
 export const createAccountSchema = z
   .object({
     name: requiredText(120),

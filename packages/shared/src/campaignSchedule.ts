@@ -4,7 +4,7 @@ import { isValidTimeZone, TIME_OF_DAY_PATTERN } from './quietHours.js';
 import { validationMessages } from './validation.js';
 
 /*
- * The schedule of a scheduled campaign (spec: Schedule). `frequency`:
+ * The schedule of a scheduled campaign (docs/campaigns.md, Scheduled campaigns). `frequency`:
  *   O  once, on `date` at `time`;
  *   D  every day at `time`;
  *   M  every month on `dayOfMonth` (1 to 28, so every month has it) at `time`;

@@ -1,5 +1,5 @@
 /**
- * Business constants of spec §9 that the first screen of the web app needs. No schema library here:
+ * Business constants that the first screen of the web app needs. No schema library here:
  * whatever imports this module must not pull one into the first route.
  */
 export const TRIAL_DAYS = 15;

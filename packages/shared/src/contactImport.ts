@@ -11,7 +11,7 @@ import {
 import { validationMessages } from './validation.js';
 
 /**
- * Contact import (spec §2 Upload Contacts, §3 import columns, §5 CSV import): the file's columns, how each
+ * Contact import (docs/decisions.md, Contact imports): the file's columns, how each
  * is mapped (to a contact field, to a custom attribute, or ignored), defaults, and the check that every
  * mandatory field is fed. The wizard (papaparse) and the server (csv-parse) share all of it.
  */
@@ -19,7 +19,7 @@ import { validationMessages } from './validation.js';
 export * from './contactImportFormats.js';
 export * from './contactImportText.js';
 
-/** spec §3: mobile and country are required; country may come from a default instead of a column. */
+/** Mobile and country are required; country may come from a default instead of a column. */
 export const mandatoryImportFields = ['mobile', 'country'] as const satisfies readonly ImportField[];
 
 export const importFieldLabels: Record<ImportField, string> = {
@@ -87,7 +87,7 @@ export function attributeNameForColumn(column: string): string | null {
  * "Mobile Phone" column over a plain "Phone"): when several are equally plain ("Phone : mobile" and
  * "Phone : iPhone") each row takes the first of them that is not empty. Other columns that could feed
  * the field, and the columns an export writes for its own bookkeeping, are left out. Every other column
- * becomes a custom attribute named after its header (spec §3).
+ * becomes a custom attribute named after its header.
  */
 export function autoMapColumns(columns: readonly string[]): ImportMapping {
   const mapping: ImportMapping = {};
@@ -120,7 +120,7 @@ const isBlank = (v: string | undefined): boolean => v === undefined || v.trim() 
 
 /**
  * The first problem with a mapping, in the words the wizard shows, or null. Mandatory fields first
- * (spec §5's message), then a field or attribute fed twice, then names.
+ * (the product's message), then a field or attribute fed twice, then names.
  */
 export function checkImportMapping(
   columns: readonly string[],

@@ -1,5 +1,5 @@
 /**
- * The column names people's contact files carry: the spec's aliases (§5) and the headers of the exports
+ * The column names people's contact files carry: the usual aliases and the headers of the exports
  * people bring (Google Contacts old and new, Outlook, Apple/iCloud vCard conversions, HubSpot, Mailchimp,
  * Parley's own download). Keys are compared as `headerKey` makes them: lower case, letters and digits only.
  */
@@ -19,7 +19,7 @@ export const headerKey = (header: string): string =>
     .replace(/[^a-z0-9]/g, '');
 
 /**
- * spec §5: a header with spaces becomes camel case. Words are split at anything but letters and digits;
+ * A header with spaces becomes camel case. Words are split at anything but letters and digits;
  * a word in capitals (MMERGE5, FIRST) is taken as one word; a word already in camel case stays as it is.
  */
 export function camelCaseHeader(header: string): string {
@@ -65,7 +65,7 @@ const numbered = (pattern: (n: number) => string, from = 1, to = 9): string[] =>
  * (phone, mail). Ties go to the leftmost column.
  */
 const entries: [string, KnownColumn][] = [
-  // spec §5 aliases and the usual spellings
+  // The aliases and the usual spellings
   ...field('mobile', 0, ['mobile', 'mobile number', 'mobile phone', 'mobile phone number', 'mobile no', 'cell', 'cell phone', 'cell number', 'cellphone number', 'cellular', 'cellular phone', 'msisdn', 'sms number', 'whatsapp']),
   ...field('mobile', 2, ['phone', 'phone number', 'phonenumber', 'phone no', 'telephone', 'telephone number', 'tel', 'number', 'contact number']),
   ...field('firstName', 0, ['firstName', 'first', 'first name', 'given', 'given name', 'fname', 'forename', 'prenom']),
@@ -160,7 +160,7 @@ const entries: [string, KnownColumn][] = [
   ...ignored(['id', 'valid', 'error', 'blocked', 'optedOut', 'created', 'updated', 'lists', 'numberType']),
 ];
 
-/** Every known column by key. A key listed twice keeps its first entry (the spec's aliases come first). */
+/** Every known column by key. A key listed twice keeps its first entry (the aliases come first). */
 export const knownColumns: ReadonlyMap<string, KnownColumn> = (() => {
   const map = new Map<string, KnownColumn>();
   for (const [key, entry] of entries) if (!map.has(key)) map.set(key, entry);

@@ -11,7 +11,7 @@ export const IMPORT_FILE_MAX_LABEL = '20 MB';
 export const IMPORT_ROW_MAX_CHARS = 64 * 1024;
 
 export const importFileMessages = {
-  /** spec §5: every parse failure. Details, when known, follow after a colon. */
+  /** Every parse failure. Details, when known, follow after a colon. */
   unableToProcess: 'Unable to process CSV file',
   tooLarge: `The file is larger than ${IMPORT_FILE_MAX_LABEL}. Split it into smaller files and upload each one.`,
   empty: 'The file is empty.',

@@ -9,7 +9,7 @@ export type ContactMobile =
   | { valid: true; number: string; country: string }
   | { valid: false; number: string; country: string; errorDescription: string };
 
-/** The spec's fallback when neither the contact nor the account names a country. */
+/** The fallback when neither the contact nor the account names a country. */
 export const fallbackContactCountry = 'US';
 
 /**

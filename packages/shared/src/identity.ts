@@ -7,7 +7,7 @@ import { validationMessages } from './validation.js';
 const mustBeTicked = (what: string) =>
   z.literal(true, { message: `You must accept ${what} to sign up` });
 
-/** The sign-up form (spec §3 and §5): both checkboxes must be ticked; supported countries only. */
+/** The sign-up form (docs/identity.md, Sign-up): both checkboxes must be ticked; supported countries only. */
 export const signUpSchema = z
   .object({
     firstName: requiredText(100),

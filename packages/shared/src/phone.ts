@@ -29,7 +29,7 @@ export interface MobileInput {
 
 export type PhoneCheck = { ok: true; e164: string; country: string } | { ok: false; message: string };
 
-/** Validates a number for a country and normalises it to E.164 (spec §5 phone messages). */
+/** Validates a number for a country and normalises it to E.164 (with the phone messages of validation.ts). */
 export function checkMobile(input: MobileInput, allowedCountries?: readonly string[]): PhoneCheck {
   const number = input.number.trim();
   if (number === '') return { ok: false, message: validationMessages.phoneNumberMissing };

@@ -1,5 +1,5 @@
 /**
- * Template tokens (DESIGN.md, spec product.md "Message editor"): `{{{firstName}}}`, `{{{lastName}}}`,
+ * Template tokens (DESIGN.md, docs/templates.md): `{{{firstName}}}`, `{{{lastName}}}`,
  * `{{{mobile}}}`, `{{{email}}}` and `{{{<attribute>}}}`. Shared by the message editor (token picker and
  * warnings) and the sending engine (one rendering per contact).
  *

@@ -1,4 +1,4 @@
-/** The product's validation messages (spec §5), used by the server and the forms alike. */
+/** The product's validation messages, used by the server and the forms alike. */
 export const validationMessages = {
   required: 'Required',
   number: 'Must be a number',

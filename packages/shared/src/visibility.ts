@@ -21,7 +21,7 @@ const quickActionCapability: Record<QuickAction, Capability> = {
   createCampaign: 'campaigns.write',
 };
 
-/** The side menu's quick actions a role may use, in the spec's order. */
+/** The side menu's quick actions a role may use, in the product's order. */
 export const visibleQuickActions = (role: Role): QuickAction[] =>
   quickActions.filter((action) => can(role, quickActionCapability[action]));
 
@@ -40,7 +40,7 @@ export const showsTopup = ({ role, isTrial }: Viewer): boolean =>
   showsPaidPlanFeatures(isTrial) && can(role, 'billing.manage');
 
 /**
- * The spec hides Add phone number from read-only users and trial plans; it sits in Account settings,
+ * Add phone number is hidden from read-only users and trial plans; it sits in Account settings,
  * which only administrators open, and adding a number is phone-number management.
  */
 export const showsAddPhoneNumber = ({ role, isTrial }: Viewer): boolean =>

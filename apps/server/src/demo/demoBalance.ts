@@ -21,7 +21,7 @@ export function demoCost(plan: Pick<PlanRow, 'pricing' | 'isTrial'>): { messages
   return { messages: recipients.length, units: recipients.reduce((sum, key) => sum + priceTo(key), 0n) };
 }
 
-/** Top-ups go in steps of 10 USD (spec §5), at least one. */
+/** Top-ups go in steps of 10 USD, at least one. */
 const TOP_UP_STEP = 100_000n;
 
 /**

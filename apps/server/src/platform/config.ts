@@ -315,7 +315,7 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_EXTRA_WEB_ORIGINS: webOrigins.optional(),
   SOCIAL_PROVIDERS: socialProvidersList.optional(),
-  // Twice the low-balance warning (LOW_BALANCE_WARNING, spec §9), so a trial does not warn from its first text.
+  // Twice the low-balance warning (LOW_BALANCE_WARNING), so a trial does not warn from its first text.
   TRIAL_CREDIT: z
     .string()
     .regex(/^\d{1,10}(\.\d{1,4})?$/, { message: 'must be an amount in USD with at most 4 decimals, e.g. 10.0000' })

@@ -8,7 +8,7 @@ import { validationMessages } from '../validation.js';
 import { moneySchema } from './money.js';
 import { listResponse, recordResponse } from './pagination.js';
 
-/** spec §5 'Must be a number', plus the bounds of the default message frequency. */
+/** 'Must be a number', plus the bounds of the default message frequency. */
 export const MESSAGE_FREQUENCY_MAX = 1000;
 
 export const messageFrequencySchema = z
@@ -95,7 +95,7 @@ export const updateAccountOptionsSchema = accountOptionsSchema.partial().meta({ 
 
 export type UpdateAccountOptions = z.infer<typeof updateAccountOptionsSchema>;
 
-/** POST /v1/accounts/{acc}/close (spec §5: feedback required). */
+/** POST /v1/accounts/{acc}/close (feedback required). */
 export const closeAccountSchema = z.object({ feedback: requiredText(2000) }).meta({ id: 'CloseAccount' });
 
 export type CloseAccount = z.output<typeof closeAccountSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
-/** The kinds of approval the product knows (spec: only 'acceptablehours'; any other is Unknown, 404). */
+/** The kinds of approval the product knows (only 'acceptablehours'; any other is Unknown, 404). */
 export const approvalTypes = ['acceptablehours'] as const;
 export type ApprovalType = (typeof approvalTypes)[number];
 

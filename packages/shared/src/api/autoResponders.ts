@@ -5,7 +5,7 @@ import { MESSAGE_TEXT_MAX } from './messages.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 /**
- * Auto responders (spec product.md Auto responder; api.md §7.4): an inbound message that matches `match`
+ * Auto responders (docs/autoResponders.md): an inbound message that matches `match`
  * is answered with `response` (tokens rendered for the contact). Simple (`advanced: false`): the match is
  * a word or phrase found whole, ignoring case. Advanced: the match is a regular expression in RE2 syntax,
  * case-insensitive unless it says `(?-i)`. The server checks Advanced patterns (RE2 runs there only; the

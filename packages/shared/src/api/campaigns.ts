@@ -24,7 +24,7 @@ import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 /**
- * Campaigns (spec product.md Campaign, Campaign execution row, campaign wizard; api.md §7.4): who gets a
+ * Campaigns (docs/campaigns.md): who gets a
  * message (`filters`, or the rows of an uploaded file for FU), what it says (`template` with tokens, and
  * `media`), where it comes from (`phoneNumberFilter`), when it goes (trigger M manual, S on `schedule`, FU
  * when a file is executed) and who hears how it went (`reporting`). Each execution is a job whose row the
@@ -35,9 +35,9 @@ import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 // Words and limits
 
 export const CAMPAIGNS_EMPTY_STATE = 'No Campaigns Exist';
-/** spec: the toast of a failed save. */
+/** The toast of a failed save. */
 export const CAMPAIGN_SAVE_FAILED_TOAST = 'Unable to save campaign';
-/** spec §4: asked after saving a Manual campaign. */
+/** Asked after saving a Manual campaign. */
 export const CAMPAIGN_EXECUTE_QUESTION = 'Execute Campaign?';
 export const CAMPAIGN_INACTIVE_MESSAGE = 'This campaign is inactive. Activate it to execute it.';
 export const CAMPAIGN_RUNNING_MESSAGE = 'This campaign is being executed. Remove it once the execution has finished.';
@@ -76,7 +76,7 @@ export const campaignMessagingTypeLabels: Readonly<Record<CampaignMessagingType,
   marketing: 'Marketing',
 };
 
-/** spec §9: M manual, S scheduled, FU file upload (V2 and FW are other products' and not offered). */
+/** M manual, S scheduled, FU file upload (V2 and FW are other products' and not offered). */
 export const campaignTriggerCodes = ['M', 'S', 'FU'] as const;
 export type CampaignTriggerCode = (typeof campaignTriggerCodes)[number];
 export const campaignTriggerLabels: Readonly<Record<CampaignTriggerCode, string>> = {
@@ -86,7 +86,7 @@ export const campaignTriggerLabels: Readonly<Record<CampaignTriggerCode, string>
 };
 
 /**
- * spec §4: the wizard's steps for each trigger (free to move between when editing). Only a Manual campaign
+ * docs/campaigns.md, The wizard: the steps for each trigger (free to move between when editing). Only a Manual campaign
  * ends on a Summary, since it is executed right after saving; the others save from their Reporting step.
  */
 export const campaignWizardSteps: Readonly<Record<CampaignTriggerCode, readonly string[]>> = {
@@ -106,7 +106,7 @@ export const campaignReportingWhenLabels: Readonly<Record<CampaignReportingWhen,
   afterFinish: 'After the last message is queued',
 };
 
-/** spec §9: reporting delay units m, h, d. */
+/** Reporting delay units m, h, d. */
 export const campaignReportingUnits = ['m', 'h', 'd'] as const;
 export type CampaignReportingUnit = (typeof campaignReportingUnits)[number];
 export const campaignReportingUnitLabels: Readonly<Record<CampaignReportingUnit, string>> = {
@@ -165,7 +165,7 @@ export const emptyInvalidCounts = (): CampaignInvalidCounts =>
 const withoutNul = <T extends z.ZodType<string>>(schema: T) =>
   schema.refine((text) => !hasNulCharacter(text), { message: NUL_CHARACTER_MESSAGE });
 
-/** spec §5: 'attribute and comparator required to add'; the value may be empty (equals nothing). */
+/** Attribute and comparator are required to add; the value may be empty (equals nothing). */
 export const campaignAttributeFilterSchema = z
   .object({
     attribute: attributeNameSchema,
@@ -211,7 +211,7 @@ export type CampaignFilters = z.output<typeof campaignFiltersSchema>;
 
 export const emptyCampaignFilters = (): CampaignFilters => ({ tags: [], attributes: [], lists: [], contacts: [] });
 
-/** spec §5: 'reporting delay required and numeric': a whole number of `unit`s, typed or sent as a number. */
+/** The reporting delay is required and numeric: a whole number of `unit`s, typed or sent as a number. */
 const reportingDelaySchema = z
   .union([z.number(), z.string()], { message: validationMessages.required })
   .transform((value, ctx) => {
@@ -235,7 +235,7 @@ const reportingDelaySchema = z
 const emailPattern = z.email();
 
 /**
- * spec §5: 'reporting destination emails required, separated by semicolons'. Spaces and empty parts are
+ * Reporting destination e-mails are required, separated by semicolons. Spaces and empty parts are
  * dropped; addresses are kept in lower case, joined by ';'.
  */
 const reportingDestinationSchema = z
@@ -288,7 +288,7 @@ export type CampaignFieldMapping = z.output<typeof campaignFieldMappingSchema>;
 // Saving (POST .../campaigns, PUT .../campaigns/{id})
 
 /**
- * The whole campaign, on create and on update (PUT replaces it). spec §5: name, messaging type and the
+ * The whole campaign, on create and on update (PUT replaces it). Name, messaging type and the
  * outbound group (a group or phone number id) are required; a message needs text or media; reporting, when
  * given, needs a numeric delay and e-mail destinations separated by semicolons; a Scheduled campaign needs a
  * schedule; a File Upload campaign needs field mappings with the mobile mapped. What a trigger does not use
@@ -445,7 +445,7 @@ export const campaignInvalidCountsSchema = z
   .meta({ id: 'CampaignInvalidCounts' });
 
 /**
- * One execution (spec: Campaign execution row). `recipients` could be sent to; `submitted` were queued so
+ * One execution (docs/campaigns.md, The execution row). `recipients` could be sent to; `submitted` were queued so
  * far; `invalid` lists the first CAMPAIGN_INVALID_LISTED left out (`invalidCount` and `invalidCounts` count
  * them all); `failures` could not be queued when their turn came (the balance ran out, the number went) or
  * were refused or not delivered by the carrier; `incoming` are the replies received in the conversations

@@ -24,10 +24,10 @@ export type Charge = z.infer<typeof chargeSchema>;
 export const chargeListQuerySchema = listQuerySchema;
 export const chargeListSchema = listResponse(chargeSchema).meta({ id: 'ChargeList' });
 
-/** The refusal of a charge the balance cannot cover (spec: the campaign banner and the send dialog say it). */
+/** The refusal of a charge the balance cannot cover (the campaign banner and the send dialog say it). */
 export const INSUFFICIENT_CREDIT_MESSAGE = 'Insufficient Credit';
 
-/** spec §5: the top-up amount is 10 to 1,000 USD in steps of 10, 10 by default. */
+/** The top-up amount is 10 to 1,000 USD in steps of 10, 10 by default. */
 export const TOPUP_MIN = 10;
 export const TOPUP_MAX = 1000;
 export const TOPUP_STEP = 10;
@@ -55,7 +55,7 @@ const topupAmount = z
     } else if (fraction || whole % TOPUP_STEP !== 0) ctx.addIssue({ code: 'custom', message: TOPUP_STEP_MESSAGE });
   });
 
-/** POST or PUT /v1/accounts/{acc}/topup (spec §7.1). An `Idempotency-Key` header makes a retry credit once. */
+/** POST or PUT /v1/accounts/{acc}/topup. An `Idempotency-Key` header makes a retry credit once. */
 export const topupSchema = z.object({ amount: topupAmount }).meta({ id: 'Topup' });
 
 export type TopupInput = z.input<typeof topupSchema>;

@@ -4,13 +4,13 @@ import { IMPORT_FILE_MAX_BYTES } from '../contactImportText.js';
 import { recordResponse } from './pagination.js';
 
 /**
- * Contact imports (spec §2 Upload Contacts, §4 contact upload, api.md §7.2). A CSV file is uploaded raw
+ * Contact imports (docs/decisions.md, Contact imports). A CSV file is uploaded raw
  * and imported by a background job (POST .../contacts/imports → 202, then GET .../contacts/imports/{id});
  * rows already in JSON are imported at once (POST .../contacts/import, up to IMPORT_SYNC_ROWS_MAX rows).
  * Both answer the same result. docs/decisions.md says what each number means.
  */
 
-/** spec §4: 'remove' when the wizard's switch is on, else 'append' (the default). */
+/** 'remove' when the wizard's switch is on, else 'append' (the default). */
 export const mergeStrategies = ['append', 'remove'] as const;
 export type MergeStrategy = (typeof mergeStrategies)[number];
 
@@ -86,7 +86,7 @@ export const contactImportErrorSchema = z
 export type ContactImportError = z.infer<typeof contactImportErrorSchema>;
 
 /**
- * spec §3 Upload result. Every row counted in `submitted` either went in (`success`: created or updated,
+ * The upload result. Every row counted in `submitted` either went in (`success`: created or updated,
  * a number that is not valid included, kept with valid false) or is listed in `errors` with the reason
  * (its missing number and in-file duplicates too, counted again in `missingMobile` and `duplicates`).
  */

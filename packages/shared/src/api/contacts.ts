@@ -4,7 +4,7 @@ import { validationMessages } from '../validation.js';
 import { recordResponse, listResponse } from './pagination.js';
 
 /**
- * Contacts (spec product.md Contact; api.md §7.2). The server, the contact dialog and the CSV importer
+ * Contacts (docs/decisions.md, Contacts). The server, the contact dialog and the CSV importer
  * share these schemas and helpers, so a contact is checked the same way wherever it comes from.
  */
 
@@ -29,10 +29,10 @@ export const CONTACT_TAGS_MAX = 100;
 export const CONTACT_ATTRIBUTE_NAME_MAX = 64;
 export const CONTACT_ATTRIBUTE_VALUE_MAX = 1000;
 export const CONTACT_ATTRIBUTES_MAX = 100;
-/** The table pages by 10, 25 or 50 (spec §9); API callers may ask for up to 500 rows. */
+/** The table pages by 10, 25 or 50; API callers may ask for up to 500 rows. */
 export const CONTACT_PAGE_SIZES = [10, 25, 50] as const;
 export const CONTACT_LIST_MAX_LIMIT = 500;
-/** spec §9: tag suggestions are limited to 10. */
+/** Tag suggestions are limited to 10. */
 export const TAG_SUGGESTIONS_LIMIT = 10;
 /** One multi-delete removes at most this many contacts. */
 export const CONTACT_REMOVE_MAX = 500;
@@ -342,7 +342,7 @@ export const contactListQuerySchema = z
       .min(1, { message: 'Minimum value is 1' })
       .max(CONTACT_LIST_MAX_LIMIT, { message: `Maximum value is ${CONTACT_LIST_MAX_LIMIT}` })
       .optional(),
-    /** The table's name for limit (spec §7.2); limit wins when both are sent. */
+    /** The table's name for limit; limit wins when both are sent. */
     pageSize: z.coerce
       .number({ message: validationMessages.number })
       .int({ message: validationMessages.number })
@@ -450,7 +450,7 @@ export const accountAttributeListSchema = z
 // ---------------------------------------------------------------------------------------------------
 // Number type (the account option 'validate phone number type')
 
-/** spec §9: validating a phone number's type costs 1 cent, once per contact. */
+/** Validating a phone number's type costs 1 cent, once per contact. */
 export const NUMBER_TYPE_CHECK_PRICE = '0.0100';
 
 /** Every country a contact's number may belong to (any country libphonenumber knows), as ISO codes. */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { messageSchema, messageStatuses, type MessageStatus } from './messages.js';
 import { listQuerySchema, listResponse, paginationSchema, recordResponse } from './pagination.js';
 
-/** spec §9: the last message's preview in the conversation list is cut here, plus an ellipsis. */
+/** The last message's preview in the conversation list is cut here, plus an ellipsis. */
 export const LAST_MESSAGE_PREVIEW_LENGTH = 160;
 
 export const lastMessagePreview = (text: string): string =>
   text.length > LAST_MESSAGE_PREVIEW_LENGTH ? `${text.slice(0, LAST_MESSAGE_PREVIEW_LENGTH)}…` : text;
 
-/** The side menu's unread badge shows up to this many, then '+' (spec: the count, and + when more exist). */
+/** The side menu's unread badge shows up to this many, then '+' when more exist. */
 export const UNREAD_BADGE_MAX = 99;
 
 /** As the server words every 404 ('The ... was not found.'); a conversation hidden from the user by its group answers it too. */
@@ -22,7 +22,7 @@ export const CONVERSATION_NOTHING_TO_MARK_UNREAD_MESSAGE = 'This conversation ha
 export const MESSAGE_READ_NOT_UNREADABLE_MESSAGE = 'Only incoming messages and outgoing ones that failed can be marked read or unread.';
 
 /**
- * spec §4: a message is unread when nobody marked it read and it is incoming, or outgoing and errored
+ * docs/inbox.md, Unread: a message is unread when nobody marked it read and it is incoming, or outgoing and errored
  * (failed or undelivered). The server's partial index messages_unread_idx has the same predicate.
  */
 export const canBeUnread = (message: { outgoing: boolean; status: MessageStatus }): boolean =>
@@ -55,7 +55,7 @@ export const conversationLastMessageSchema = z
   .meta({ id: 'ConversationLastMessage' });
 
 /**
- * A conversation (spec §3): a contact and one of the account's numbers, open until closed. `unread` lists the
+ * A conversation (docs/inbox.md): a contact and one of the account's numbers, open until closed. `unread` lists the
  * ids of its unread messages: incoming ones, and outgoing ones that errored, that nobody marked read.
  * `messages` is only filled by GET conversations/{id} (its newest page).
  */
@@ -127,7 +127,7 @@ export const markConversationReadSchema = z
 export type MarkConversationRead = z.infer<typeof markConversationReadSchema>;
 
 /**
- * GET /v1/accounts/{acc}/counts/{type}: counts keyed by type (spec §3); `unread` is the number of open
+ * GET /v1/accounts/{acc}/counts/{type}: counts keyed by type; `unread` is the number of open
  * conversations the user can see that have unread messages. Another type answers 404 (unknownCountTypeMessage).
  */
 export const countTypes = ['unread'] as const;

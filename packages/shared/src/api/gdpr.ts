@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contactMobileInputSchema, contactSchema } from './contacts.js';
 
 /**
- * The privacy area (spec product.md /admin/gdpr; api.md §7.7): find a contact by number, download all that
+ * The privacy area (/admin/gdpr; docs/decisions.md, Lists, groups and privacy): find a contact by number, download all that
  * is held about them, remove them for good. Administrators only (`gdpr.manage`); every download and
  * removal is written to the audit log.
  */
@@ -31,7 +31,7 @@ export const privacySearchResultSchema = z
 
 export type PrivacySearchResult = z.infer<typeof privacySearchResultSchema>['data'];
 
-/** spec: Privacy deletion result, removed {contacts, conversations, messages}. */
+/** The privacy deletion result: removed {contacts, conversations, messages}. */
 export const privacyRemovedSchema = z
   .object({ contacts: z.number().int(), conversations: z.number().int(), messages: z.number().int() })
   .meta({ id: 'PrivacyRemoved' });

@@ -5,12 +5,12 @@ import { contactTagsInputSchema } from './contacts.js';
 import { listResponse, recordResponse } from './pagination.js';
 
 /**
- * Groups (spec product.md Group; api.md §7.2): a name, the contact tags they answer for, the phone numbers
+ * Groups (docs/decisions.md, Lists, groups and privacy): a name, the contact tags they answer for, the phone numbers
  * they hold and the users who see their conversations. Conversations are routed by group with messaging.
  */
 
 export const GROUP_NAME_MAX = 100;
-/** spec api.md §9: groups are fetched with limit 100, elsewhere 50 or 500. */
+/** Groups are fetched with limit 100, elsewhere 50 or 500. */
 export const GROUP_LIST_MAX_LIMIT = 500;
 export const GROUP_FETCH_LIMIT = 100;
 
@@ -43,7 +43,7 @@ export const groupRecordSchema = recordResponse(groupSchema);
 
 const pageNumber = z.coerce.number({ message: validationMessages.number }).int({ message: validationMessages.number });
 
-/** GET /v1/accounts/{acc}/groups: by name; up to 500 a page (spec fetches 50, 100 or 500). */
+/** GET /v1/accounts/{acc}/groups: by name; up to 500 a page (callers fetch 50, 100 or 500). */
 export const groupListQuerySchema = z.object({
   limit: pageNumber
     .min(1, { message: 'Minimum value is 1' })

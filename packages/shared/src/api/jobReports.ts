@@ -4,9 +4,9 @@ import { messageStatuses, type MessageStatus } from './messages.js';
 import { recordResponse } from './pagination.js';
 
 /**
- * The job report of a campaign execution (spec product.md: Job report, dialog 'Message Report'; api.md
- * §7.3: GET .../reports/{name}/{id}) and the resending of its failed messages (POST
- * .../reports/campaign/{id}/resend, a path the spec leaves open). docs/campaigns.md, "The job report", has
+ * The job report of a campaign execution (dialog 'Message Report';
+ * GET .../reports/{name}/{id}) and the resending of its failed messages (POST
+ * .../reports/campaign/{id}/resend, a path of Parley's own). docs/campaigns.md, "The job report", has
  * the rules: what is counted, which recipients a resend texts.
  */
 

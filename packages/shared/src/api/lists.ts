@@ -5,7 +5,7 @@ import { contactSchema, listMembershipStatuses } from './contacts.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 /**
- * Contact lists (spec product.md List; api.md §7.2) and their members. A member carries its own consent
+ * Contact lists (docs/decisions.md, Lists, groups and privacy) and their members. A member carries its own consent
  * for the list: `subscribed` (added, no explicit consent recorded), `optedIn` or `optedOut`, with the
  * date of the latest opt-in and of the latest opt-out (docs/decisions.md).
  */

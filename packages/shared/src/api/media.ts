@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { recordResponse } from './pagination.js';
 
-// Media uploads and serving (spec: Media; §7.3 tools/sharefile).
+// Media uploads and serving (docs/media.md; tools/sharefile).
 
-/** spec: 'Media upload: one file, image types only, max 1024 kB'. */
+/** Media upload: one file, image types only, max 1024 kB (docs/media.md). */
 export const MEDIA_UPLOAD_MAX_BYTES = 1024 * 1024;
 export const MEDIA_UPLOAD_MAX_KB = MEDIA_UPLOAD_MAX_BYTES / 1024;
 
@@ -17,11 +17,11 @@ export type MediaUploadType = (typeof mediaUploadTypes)[number];
 /** What the file chooser offers (the accept attribute). */
 export const MEDIA_UPLOAD_ACCEPT = mediaUploadTypes.join(',');
 
-/** spec: 'rejection states max size and accepted type'. */
+/** A rejection states the max size and accepted type. */
 export const MEDIA_UPLOAD_TOO_LARGE_MESSAGE = `The file is larger than the maximum size of ${MEDIA_UPLOAD_MAX_KB} kB`;
 export const MEDIA_UPLOAD_TYPE_MESSAGE = 'The file must be an image: JPEG, PNG, GIF or WebP';
 export const MEDIA_UPLOAD_ONE_FILE_MESSAGE = 'Upload exactly one file';
-/** spec: the toast of a failed upload. */
+/** The toast of a failed upload. */
 export const MEDIA_UPLOAD_FAILED_TOAST = 'Unable to upload file';
 
 export const isMediaUploadType = (type: string): type is MediaUploadType =>
@@ -37,7 +37,7 @@ export const mediaUploadProblem = (file: { size: number; type: string }): string
   return null;
 };
 
-/** spec: 'Shared file resized to 500' (the longest side, in pixels). */
+/** A shared file is resized to 500 (the longest side, in pixels). */
 export const MEDIA_RESIZE_DEFAULT = 500;
 export const MEDIA_RESIZE_MAX = 2000;
 
@@ -54,7 +54,7 @@ export const shareFileQuerySchema = z.object({
 export type ShareFileQuery = z.infer<typeof shareFileQuerySchema>;
 
 /**
- * The answer of POST tools/sharefile (spec: 'the response holds link'). `link` is the account media URL
+ * The answer of POST tools/sharefile (the response holds `link`). `link` is the account media URL
  * that a message's media takes; it needs the user's token (carriers get a signed copy when sending).
  */
 export const sharedFileSchema = z
@@ -86,7 +86,7 @@ export const MEDIA_LINK_EXPIRED_MESSAGE = 'This media link has expired.';
 /** How long a signed media URL stays valid: long enough for a carrier to fetch it after submit. */
 export const MEDIA_SIGNED_URL_TTL_SECONDS = 60 * 60;
 
-/** spec: 'chip name truncated at 20 characters'. */
+/** A chip's name is truncated at 20 characters. */
 export const MEDIA_CHIP_NAME_MAX = 20;
 
 /** A chip's label: the name cut at 20 characters (with an ellipsis, so a cut name reads as cut). */

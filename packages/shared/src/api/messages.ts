@@ -14,7 +14,7 @@ export const messageMediaSchema = z
 export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
 /**
- * A message (spec §3), in and out. `encoding`, `segments` and `price` are what the account was charged for
+ * A message, in and out (docs/messaging.md). `encoding`, `segments` and `price` are what the account was charged for
  * (inbound messages cost nothing). `error` carries the carrier's code and text when a send failed.
  */
 export const messageSchema = z
@@ -54,7 +54,7 @@ export interface MessageEventData {
 // ---------------------------------------------------------------------------------------------------
 // Sending (POST /v1/accounts/{acc}/messages)
 
-/** spec §5/§9: at most 5 attachments a message. */
+/** At most 5 attachments a message. */
 export const MESSAGE_MEDIA_MAX = 5;
 /** The longest text a message may have once rendered (carriers refuse longer bodies: 10 UCS-2 or GSM-7 parts and more). */
 export const MESSAGE_TEXT_MAX = 1600;
@@ -75,7 +75,7 @@ export const sendMessageMediaSchema = z.object({
 
 /**
  * Who sends from which number: `group` is a group id (one of its active numbers) or a phone number id
- * (that number), as a campaign's phoneNumberFilter (spec §3 Campaign).
+ * (that number), as a campaign's phoneNumberFilter (docs/campaigns.md).
  */
 export const phoneNumberFilterSchema = z.object({ group: z.uuid({ message: 'Choose a group or phone number' }) }).meta({ id: 'PhoneNumberFilter' });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../validation.js';
 
-/** spec §9: tables page by 10; a list call may ask for up to 100 rows. */
+/** Tables page by 10; a list call may ask for up to 100 rows. */
 export const DEFAULT_PAGE_LIMIT = 10;
 export const MAX_PAGE_LIMIT = 100;
 

@@ -7,7 +7,7 @@ import { validationMessages } from '../validation.js';
 import { listResponse, recordResponse } from './pagination.js';
 
 /**
- * Phone numbers (spec product.md "Phone number"; api.md §7.5): the numbers an account sends from. A number
+ * Phone numbers (docs/decisions.md, Phone numbers): the numbers an account sends from. A number
  * is bought from the carrier's inventory (active at once) or hosted (the business's own number, added with
  * a letter of authorisation, unverified until a call to it reads out a 6-digit code).
  */
@@ -20,7 +20,7 @@ export type PhoneNumberType = (typeof phoneNumberTypes)[number];
 
 export const phoneNumberCarriers = ['simulator', 'smpp', 'twilio'] as const;
 
-/** spec: the status is shown capitalised. */
+/** The status is shown capitalised. */
 export const phoneNumberStatusLabels: Record<PhoneNumberStatus, string> = {
   active: 'Active',
   unverified: 'Unverified',
@@ -64,7 +64,7 @@ export type PhoneNumber = z.infer<typeof phoneNumberSchema>;
 export const phoneNumberListSchema = listResponse(phoneNumberSchema);
 export const phoneNumberRecordSchema = recordResponse(phoneNumberSchema);
 
-/** spec §9 fetches numbers for selects in one call; a page holds up to 500. */
+/** Selects fetch numbers in one call; a page holds up to 500. */
 export const PHONE_NUMBER_LIST_MAX_LIMIT = 500;
 export const PHONE_NUMBER_FETCH_LIMIT = 100;
 
@@ -111,7 +111,7 @@ export type AvailableNumber = z.infer<typeof availableNumberSchema>;
 
 export const availableNumberListSchema = z.object({ data: z.array(availableNumberSchema) });
 
-/** A number written internationally (+ and the country code), normalised to E.164 (spec §5 phone messages). */
+/** A number written internationally (+ and the country code), normalised to E.164. */
 export function checkE164(value: string): PhoneCheck {
   const given = value.trim();
   if (given === '') return { ok: false, message: validationMessages.phoneNumberMissing };
@@ -188,7 +188,7 @@ export const hostedNumberSchema = z.object({ country: z.string(), number: z.stri
 export const HOSTED_NUMBERS_MAX = 20;
 
 /**
- * POST /v1/accounts/{acc}/phonenumbers/hosted: the letter of authorisation (spec: every field required).
+ * POST /v1/accounts/{acc}/phonenumbers/hosted: the letter of authorisation (every field required).
  * A number given twice is kept once.
  */
 export const hostedPhoneNumbersSchema = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../forms.js';
 
 /**
- * Account reports (spec api.md: reports/dailycounts, reports/messages, reports/optout; product.md account
+ * Account reports (docs/reports.md: reports/dailycounts, reports/messages, reports/optout; account
  * settings 'report downloads (Summary, Detailed, Opted Out)'). Administrators only (`reports.download`).
  * docs/reports.md has the columns and rules.
  *

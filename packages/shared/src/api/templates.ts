@@ -14,7 +14,7 @@ import {
 import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT, listResponse, recordResponse } from './pagination.js';
 
 /**
- * Templates (spec product.md Template, /templates screens; api.md §7.4): saved wording with `{{{token}}}`
+ * Templates (docs/templates.md): saved wording with `{{{token}}}`
  * tokens and up to 5 attachments. SMS templates are chosen in the send box and by campaigns; a Web template
  * is sent by an integration's web-hook call; an OptIn template is a public sign-up page whose text is the
  * confirmation a person gets when joining `optInList`. A private template is seen only by the user who
@@ -33,7 +33,7 @@ export const templateTypeOf = (value: string): TemplateType | null =>
 
 export const TEMPLATE_NAME_MAX = 100;
 export const TEMPLATES_EMPTY_STATE = 'No Templates Exist';
-/** spec: the toast of a failed save. */
+/** The toast of a failed save. */
 export const TEMPLATE_SAVE_FAILED_TOAST = 'Unable to save template';
 export const TEMPLATE_TYPE_MESSAGE = 'Use SMS, Web or OptIn';
 export const TEMPLATE_OPT_IN_LIST_ONLY_MESSAGE = 'Only an OptIn template has a list';
@@ -82,7 +82,7 @@ export const templateRecordSchema = recordResponse(templateSchema).meta({ id: 'T
 
 export type TemplateList = z.infer<typeof templateListSchema>;
 
-/** spec: 'fetch by type, name, fields; limit 5 or 0': 0 answers every template. */
+/** Fetched by type, name, fields; limit 5 or 0: 0 answers every template. */
 export const TEMPLATE_LIST_ALL = 0;
 
 /**
@@ -182,7 +182,7 @@ export type SaveTemplate = z.output<typeof saveTemplateSchema>;
 export const saveTemplateFields = ['name', 'type', 'template', 'media', 'private', 'optInListId'] as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Web-hook links of a Web template (the link format: api.md §7.4; docs/optIn.md)
+// Web-hook links of a Web template (the link format: docs/optIn.md)
 
 export const templateWebhookIntegrationNames = { hubspot: 'HubSpot', activecampaign: 'ActiveCampaign' } as const;
 export type TemplateWebhookIntegrationName = keyof typeof templateWebhookIntegrationNames;

@@ -28,7 +28,7 @@ export const accountUserRecordSchema = recordResponse(accountUserSchema);
 
 const roleField = z.enum(roles, { message: validationMessages.required });
 
-/** The user dialog when adding someone (spec §5: all four fields required). */
+/** The user dialog when adding someone (all four fields required). */
 export const createAccountUserSchema = z
   .object({
     firstName: requiredText(100),

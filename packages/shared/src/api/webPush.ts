@@ -3,14 +3,14 @@ import { validationMessages } from '../validation.js';
 import { recordResponse } from './pagination.js';
 
 /*
- * Web push (spec §7.1 webpush/register): a browser of a signed-in person asks for notifications of the
+ * Web push (docs/webPush.md; webpush/register): a browser of a signed-in person asks for notifications of the
  * account it is signed in to. The server keeps one VAPID key pair per deployment and pushes new incoming
  * messages to the browsers of the users who may see their conversation.
  */
 
-/** spec §8: the browser refused the permission. */
+/** The browser refused the permission. */
 export const WEB_PUSH_DENIED_MESSAGE = 'You denied the consent to receive notifications';
-/** spec §8: unsupported push only logs a warning (console), nothing is shown. */
+/** Unsupported push only logs a warning (console), nothing is shown. */
 export const WEB_PUSH_UNSUPPORTED_WARNING = 'Push notifications are not supported by this browser';
 export const WEB_PUSH_API_CLIENTS_MESSAGE = 'Push notifications are for people: API credentials cannot register for them.';
 /** PostgreSQL without SECRETS_KEY: the VAPID private key cannot be stored encrypted. */
@@ -84,7 +84,7 @@ export const pushSubscriptionSchema = z
   }, { message: validationMessages.required })
   .meta({ id: 'PushSubscription' });
 
-/** POST /v1/accounts/{acc}/webpush/register: `type` is always webpush (spec: type webpush plus subscription data). */
+/** POST /v1/accounts/{acc}/webpush/register: `type` is always webpush (plus the subscription data). */
 export const registerWebPushSchema = z
   .object({
     type: z.literal('webpush', { message: 'Must be webpush' }),

@@ -41,7 +41,7 @@ export function presentPlan(plan: PlanRow): Plan {
   };
 }
 
-/** The account entity (spec §3) as the given role sees it. */
+/** The account entity as the given role sees it. */
 export function presentAccount({ account, plan }: AccountWithPlan, role: Role, now: Date = new Date()): Account {
   const options = isRecord(account.options) ? account.options : {};
   const support = accountSupportSchema.safeParse(account.support);

@@ -42,7 +42,7 @@ export async function findAutoResponder(q: Queryable, accountId: string, id: str
 
 /**
  * Locks the open account (NO KEY UPDATE, as ledger debits do) so two saves check the limit and the
- * duplicates one after the other, and refuses a trial plan: auto responders are not part of it (spec §6
+ * duplicates one after the other, and refuses a trial plan: auto responders are not part of it (docs/autoResponders.md
  * hides them; the server says why, as phone numbers do).
  */
 async function lockPaidAccount(tx: Tx, accountId: string): Promise<void> {

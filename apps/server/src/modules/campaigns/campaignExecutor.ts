@@ -23,7 +23,7 @@ import { loadAccountSendContext } from '../messaging/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /*
- * Executing a campaign (spec §4: 'Execution is blocked when balance is below the estimated price';
+ * Executing a campaign (docs/campaigns.md: 'Execution is blocked when balance is below the estimated price';
  * 'Executing updates last execution, increments execution count and prepends the run'). In ONE transaction:
  * the campaign row is locked (a manual run and the scheduler take turns), the audience is resolved into
  * campaign_job_recipients (or, for File Upload, the rows create or update their contacts and become the
@@ -280,7 +280,7 @@ export async function createExecutionIn(tx: Tx, campaign: CampaignRow, input: Ex
   return completeExecution(tx, campaign, jobId, campaignMessage(campaign), audience, now);
 }
 
-/** spec §4: an execution updates the last execution and the count. */
+/** An execution updates the last execution and the count. */
 async function countExecution(tx: Tx, campaignId: string, jobId: string, now: Date): Promise<void> {
   await tx
     .update(campaigns)

@@ -11,7 +11,7 @@ import { countResendable } from './campaignResend.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /*
- * The job report of a campaign execution (spec: Job report, dialog 'Message Report'): its messages by
+ * The job report of a campaign execution (docs/campaigns.md, The job report; dialog 'Message Report'): its messages by
  * status, why they failed, who was left out. Everything is counted in SQL from the indexes a 100,000-message
  * execution needs: its messages through messages_job_idx (job_id), the replies through
  * messages_conversation_idx (conversation_id, created_at), its recipients through their (job_id, position)

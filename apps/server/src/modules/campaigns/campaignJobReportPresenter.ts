@@ -14,7 +14,7 @@ function presentInvalid(entry: JobReportInvalidRecord): JobReportInvalid {
   };
 }
 
-/** The job report of a campaign execution (spec: Job report; report { name, id, job, statistics, errors }). */
+/** The job report of a campaign execution (docs/campaigns.md, The job report; report { name, id, job, statistics, errors }). */
 export function presentCampaignJobReport(record: CampaignJobReportRecord): CampaignJobReport {
   const { job } = record;
   return {

@@ -8,7 +8,7 @@ import { campaignJobStatistics } from './campaignJobReport.js';
 import { findExecution } from './campaignExecutions.js';
 
 /*
- * A campaign's reporting (spec: Reporting): `delay` `unit`s after an execution starts (afterStart) or after
+ * A campaign's reporting (docs/campaigns.md, The reporting e-mail): `delay` `unit`s after an execution starts (afterStart) or after
  * its last message was queued (afterFinish), a summary goes to the campaign's destinations. The setting is
  * the one the campaign had when it was executed (campaign_jobs.reporting). A process takes a report
  * (report_claimed_at) before mailing it and marks it sent after, so two ticks never both send it; one that

@@ -149,7 +149,7 @@ async function sendBatchOnce(db: Db, jobId: string, size: number, now: () => Dat
 
 /**
  * Stops an execution for an account-level reason: every recipient still pending gets the reason, the
- * execution is failed with it (spec: the execution row's error.description).
+ * execution is failed with it (the execution row's error.description, docs/campaigns.md).
  */
 export async function stopExecution(db: Db, jobId: string, description: string, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ export function contactEvent(
  * Opts a contact out of everything the account sends (STOP) or back in (START), in the caller's transaction,
  * and publishes contactOptOut or contactOptIn. Nothing happens (and null is answered) when the contact is
  * not the account's; nothing is published when the contact was already in that state. Opting back in also
- * lifts a block: the spec's only way out of a block is the contact's own START.
+ * lifts a block: the only way out of a block is the contact's own START.
  */
 export async function setContactOptOut(
   tx: Tx,

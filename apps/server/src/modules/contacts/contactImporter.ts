@@ -19,7 +19,7 @@ import { ImportRowPipeline, ImportTally } from './contactImporterRows.js';
 import { accountImportContext, badImport, batchOptions, planOf, resolveMapping } from './contactImporterSetup.js';
 
 /**
- * Contact imports (spec §4 contact upload, §5 CSV import). A file is checked and its mapping resolved at
+ * Contact imports (docs/decisions.md, Contact imports). A file is checked and its mapping resolved at
  * upload, then kept in `contact_imports` and imported by a background job (contactImporterJob.ts); rows
  * sent as JSON are imported at once, through the same row rules and the same batch writer.
  */

@@ -26,7 +26,7 @@ export class ListLookup {
   }
 }
 
-/** The running counts of spec §3's upload result; every submitted row is a success or an error. */
+/** The running counts of an import's upload result; every submitted row is a success or an error. */
 export class ImportTally {
   submitted = 0;
   success = 0;

@@ -3,7 +3,7 @@ import type { ContactRecord } from './queries.js';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-/** The contact entity (spec §3) from its row and list memberships. */
+/** The contact entity from its row and list memberships. */
 export function presentContact({ contact, lists }: ContactRecord): Contact {
   return {
     id: contact.id,

@@ -22,7 +22,7 @@ function presentLastMessage(last: NonNullable<ConversationRecord['lastMessage']>
 }
 
 /**
- * The conversation entity (spec §3). `unread` is the ids of its unread messages; `messages` the page of its
+ * The conversation entity (docs/inbox.md). `unread` is the ids of its unread messages; `messages` the page of its
  * messages GET conversations/{id} carries.
  */
 export function presentConversation(

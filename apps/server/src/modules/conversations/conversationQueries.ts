@@ -60,7 +60,7 @@ const selection = {
 };
 
 /**
- * spec §4: unread is an incoming message, or an outgoing one that failed, nobody marked read. Written with
+ * docs/inbox.md, Unread: unread is an incoming message, or an outgoing one that failed, nobody marked read. Written with
  * literals exactly as messages_unread_idx's predicate, so the planner uses that index. `m` is the alias.
  */
 export const unreadPredicate = (m: string): SQL =>

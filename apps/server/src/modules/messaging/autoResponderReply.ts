@@ -28,7 +28,7 @@ interface ResponderRow extends Record<string, unknown> {
 
 /**
  * The account's responders in the order they are tried: oldest first. None on a trial plan: the feature is
- * not part of it (spec §6), whatever rows a plan change left behind.
+ * not part of it (docs/autoResponders.md), whatever rows a plan change left behind.
  */
 async function respondersOf(tx: Tx, accountId: string): Promise<ResponderRow[]> {
   return queryRows<ResponderRow>(

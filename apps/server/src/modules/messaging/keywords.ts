@@ -47,7 +47,7 @@ export interface KeywordOutcome {
 /**
  * Applies a compliance keyword of an incoming message, in the caller's transaction, before anything else may
  * answer it (auto responders must skip a message this handled). STOP and its kin opt the contact out of
- * everything the account sends; START, UNSTOP and YES opt it back in and lift a block (the spec's only way
+ * everything the account sends; START, UNSTOP and YES opt it back in and lift a block (the only way
  * out of one); HELP and INFO answer with the account's support details. Each change is confirmed ONCE: a
  * second STOP from an opted-out contact, or a START from one who never left, changes nothing and gets no
  * reply; HELP is answered every time. Nothing is sent to a contact whose number is not valid.

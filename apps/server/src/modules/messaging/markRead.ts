@@ -10,7 +10,7 @@ import { isUuid } from '../../platform/db/ids.js';
 
 export const MESSAGE_NOT_FOUND = 'The message';
 
-/** spec §4: what can be unread: an incoming message, or an outgoing one that failed. */
+/** docs/inbox.md, Unread: what can be unread: an incoming message, or an outgoing one that failed. */
 const canBeUnread = (row: MessageRow): boolean => row.direction === 'inbound' || row.status === 'failed' || row.status === 'undelivered';
 
 /**

@@ -15,7 +15,7 @@ export function presentMessage(row: MessageRow): Message {
     direction: row.direction,
     outgoing,
     status: row.status,
-    // Unread is for people to look at: incoming messages, and outgoing ones that errored (spec §4).
+    // Unread is for people to look at: incoming messages, and outgoing ones that errored (docs/inbox.md).
     read: row.readAt !== null || (outgoing && !failed),
     encoding: row.encoding,
     segments: row.segments,

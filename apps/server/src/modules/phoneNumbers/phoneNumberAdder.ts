@@ -73,7 +73,7 @@ async function refuseUnless(db: Db, input: ConnectionNumberInput): Promise<void>
   if (!found) throw notFound('The account');
   if (input.carrierSettingsId === null) requireDeploymentSmpp(input.configured);
   else await requireSmppConnection(db, input.accountId, input.carrierSettingsId);
-  // Trial plans may not add numbers (spec); the operator, who hands numbers out, is not held to it.
+  // Trial plans may not add numbers; the operator, who hands numbers out, is not held to it.
   if (input.voucher.kind === 'member' && found.plan.isTrial) throw new AppError(403, 'forbidden', PHONE_NUMBERS_TRIAL_MESSAGE);
   await refuseHeldNumber(db, input.accountId, input.number.number);
 }

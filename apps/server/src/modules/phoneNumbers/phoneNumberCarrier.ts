@@ -54,7 +54,7 @@ export function typeOfNumber(e164: string): PhoneNumberType {
   return parsePhoneNumberFromString(e164)?.getType() === 'TOLL_FREE' ? 'tollfree' : 'longcode';
 }
 
-/** The open account; trial plans may not add numbers (spec: the Add button is hidden for them). */
+/** The open account; trial plans may not add numbers (the Add button is hidden for them, docs/permissions.md). */
 export async function accountThatMayAddNumbers(q: Queryable, accountId: string): Promise<AccountWithPlan> {
   const found = await loadAccount(q, accountId);
   if (!found) throw notFound('The account');

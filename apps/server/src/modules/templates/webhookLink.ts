@@ -3,7 +3,7 @@ import type { Config, SecretsConfig } from '../../platform/config.js';
 import { purposeKey } from '../../platform/secrets/keyring.js';
 
 /*
- * The web-hook link of a Web template (spec api.md §7.4):
+ * The web-hook link of a Web template (docs/optIn.md, Web-hook links):
  *
  *   {PUBLIC_URL}/{integration}/v1/webhook/{templateId}?user={userId}&group={groupId}&key={key}
  *

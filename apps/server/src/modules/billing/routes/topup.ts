@@ -22,7 +22,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * POST and PUT /v1/accounts/{acc}/topup (spec §7.1 takes both). Only the embedded mode has a payment provider
+ * POST and PUT /v1/accounts/{acc}/topup (both are taken). Only the embedded mode has a payment provider
  * today, the sandbox, where every payment succeeds; on PostgreSQL the call answers 404 until a real provider
  * (Stripe) is configured.
  */

@@ -15,7 +15,7 @@ const accountParams = z.object({ acc: z.uuid() });
 const campaignParams = z.object({ acc: z.uuid(), id: z.string() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-/** Campaigns (spec api.md §7.4): the records here, their executions in executions.ts. docs/campaigns.md. */
+/** Campaigns: the records here, their executions in executions.ts. docs/campaigns.md. */
 export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const tags = ['campaigns'];

@@ -33,7 +33,7 @@ const errors = {
 const MEGABYTE = 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = `The rows are larger than ${String(CAMPAIGN_FILE_BODY_MAX_BYTES / MEGABYTE)} MB: split the file and execute each part.`;
 
-/** Campaign executions (spec api.md §7.4): the list, the preview, and Execute Now / Upload File Now. */
+/** Campaign executions (docs/campaigns.md): the list, the preview, and Execute Now / Upload File Now. */
 export const campaignExecutionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const { database } = ctx;
   const db = database.db;

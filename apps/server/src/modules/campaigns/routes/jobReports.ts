@@ -17,7 +17,7 @@ const tags = ['reports'];
 
 const JOB_REPORT_NOT_FOUND = 'The report';
 
-/** Only campaign executions have a job report today (spec api.md §7.3: reports/{name}/{id}). */
+/** Only campaign executions have a job report today (reports/{name}/{id}, docs/campaigns.md). */
 function requireCampaignReport(name: string): void {
   if (!(jobReportNames as readonly string[]).includes(name)) throw notFound(JOB_REPORT_NOT_FOUND);
 }

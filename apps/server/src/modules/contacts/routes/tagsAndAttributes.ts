@@ -35,7 +35,7 @@ export const tagAndAttributeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         tags: ['contacts'],
         summary: "The names of the account's custom contact attributes",
         params: accountParams,
-        // spec §7.1 sends v=1; it changes nothing.
+        // Callers may send v=1; it changes nothing.
         querystring: z.object({ v: z.string().optional() }),
         response: { 200: accountAttributeListSchema, ...errors },
       },

@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds)('conversations: reading on %s', (kind) => {
         media: 0,
         template: null,
       },
-      // The incoming one nobody read and the failed one: unread (spec §4), oldest first.
+      // The incoming one nobody read and the failed one: unread (docs/inbox.md), oldest first.
       unread: [ids.newestIn, ids.newestFailed],
     });
     expect(nina?.messages).toBeUndefined();

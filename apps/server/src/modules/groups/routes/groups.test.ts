@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('groups on %s', (kind) => {
     const all = await allGroups(account.id, token);
     expect(all.data.map((g) => g.name)).toEqual(['Billing', 'Front desk']);
     expect(all.pagination).toEqual({ totalCount: 2, offset: 0, limit: 100 });
-    // spec api.md §9: groups are fetched with limit 100, elsewhere 50 or 500.
+    // Groups are fetched with limit 100, elsewhere 50 or 500.
     expect((await h.call('GET', `${groupsUrl(account.id)}?limit=500`, token)).statusCode).toBe(200);
     expect((await h.call('GET', `${groupsUrl(account.id)}?limit=501`, token)).statusCode).toBe(400);
     expect((await h.call('GET', `${groupsUrl(account.id)}/${group.id}`, token)).json()).toEqual({ data: group });

@@ -26,7 +26,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { c
         querystring: groupListQuerySchema,
         response: { 200: groupListSchema, ...errors },
       },
-      // Everyone reads groups: the assign-group action of conversations lists them (spec §6).
+      // Everyone reads groups: the assign-group action of conversations lists them (docs/permissions.md).
       config: { permission: 'account.view' },
     },
     async (request) => {

@@ -14,7 +14,7 @@ export const RESEND_WINDOW_MS = 15 * 60_000;
 export const TOO_MANY_RESENDS = 'Too many verification emails. Wait 15 minutes and try again.';
 export const ALREADY_VERIFIED = 'Your email is already verified.';
 
-/** The web app's pages (spec §2 open routes). */
+/** The web app's pages (open routes, docs/identity.md). */
 export const VERIFIED_PAGE = '/verified';
 export const VERIFICATION_EXPIRED_PAGE = '/resendverification?error=expired';
 

@@ -22,7 +22,7 @@ const accountParams = z.object({ acc: z.uuid() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
 
 /**
- * POST tools/sharefile (spec §7.3): one picture, at most 1024 kB, checked by its bytes, resized and stored;
+ * POST tools/sharefile (docs/media.md): one picture, at most 1024 kB, checked by its bytes, resized and stored;
  * the answer holds the link a message's media takes. multipart is registered here only, with the limits of
  * the spec, so no other route takes multipart bodies.
  */

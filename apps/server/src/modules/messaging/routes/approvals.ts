@@ -26,7 +26,7 @@ function knownType(value: string): ApprovalType {
 }
 
 /**
- * Approvals (spec: /approvals/{approvalType}). The one type is 'acceptablehours': messages held until
+ * Approvals (/approvals/{approvalType}). The one type is 'acceptablehours': messages held until
  * their recipient's acceptable hours (quiet hours), which an administrator may send at once.
  */
 export const approvalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {

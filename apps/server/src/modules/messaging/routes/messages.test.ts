@@ -298,7 +298,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       const outgoing = await h.call('PUT', `${url(reader.accountId)}/${ids.first ?? ''}`, readerToken, { read: true });
       expect(outgoing.statusCode).toBe(400);
       expect(outgoing.json()).toEqual({ error: { code: 'bad_request', message: MESSAGE_READ_NOT_UNREADABLE_MESSAGE } });
-      // A failed outgoing message is unread until marked read (spec §4: unread if incoming or errored).
+      // A failed outgoing message is unread until marked read (docs/inbox.md: unread if incoming or errored).
       const failedUrl = `${url(reader.accountId)}/${ids.failed ?? ''}`;
       expect((await h.call('GET', failedUrl, readerToken)).json<{ data: Message }>().data.read).toBe(false);
       const failedRead = await h.call('PUT', failedUrl, readerToken, { read: true });

@@ -20,7 +20,7 @@ export const OPT_IN_NOT_SENDABLE =
 
 const FORM = 'application/x-www-form-urlencoded';
 
-/** The public page of an OptIn template (spec api.md §7.4: `{base}/v1/clients/optin/{templateId}`). */
+/** The public page of an OptIn template (docs/optIn.md: `{base}/v1/clients/optin/{templateId}`). */
 export const optInPath = (templateId: string): string => `/v1/clients/optin/${templateId}`;
 
 const params = z.object({ templateId: z.string() });

@@ -28,7 +28,7 @@ const sentSchema = z.object({
 const errors = { 400: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /**
- * The web-hook links of Web templates (spec api.md §7.4), outside /v1 as the format has it:
+ * The web-hook links of Web templates (docs/optIn.md), outside /v1 as the format has it:
  * POST /{hubspot|activecampaign}/v1/webhook/{templateId}?user=&group=&key=. Public (a CRM has no token of
  * ours): the link's key, an HMAC Parley made for this template, user and group, is the credential, checked
  * before the database is read (modules/templates/webhookLink.ts). HubSpot posts JSON, ActiveCampaign a form.

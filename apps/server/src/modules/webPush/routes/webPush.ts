@@ -21,7 +21,7 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 const USER_AGENT_MAX = 500;
 
 /**
- * Web push registration (spec §7.1): any member of the account may have notifications of the messages
+ * Web push registration (docs/webPush.md): any member of the account may have notifications of the messages
  * they may see. Push is for people: API credentials are refused, before the body is judged.
  */
 export const webPushRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {

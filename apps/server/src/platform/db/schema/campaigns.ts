@@ -8,7 +8,7 @@ export const templateTypes = ['SMS', 'Web', 'OptIn'] as const;
 export type TemplateType = (typeof templateTypes)[number];
 
 /**
- * A saved message (spec: Template). SMS templates are chosen in the send box and by campaigns; a Web
+ * A saved message (docs/templates.md). SMS templates are chosen in the send box and by campaigns; a Web
  * template is sent by an HTTP call to its web-hook link; an OptIn template publishes a public page where a
  * person joins `optInListId` (its text is the confirmation sent to them). `private` templates are seen only
  * by the user who made them (and administrators). Tokens are `{{{name}}}`.
@@ -41,7 +41,7 @@ export const campaignTriggers = ['M', 'S', 'FU'] as const;
 export type CampaignTrigger = (typeof campaignTriggers)[number];
 
 /**
- * A campaign (spec: Campaign): who (filters), what (template text and media), from where
+ * A campaign (docs/campaigns.md): who (filters), what (template text and media), from where
  * (phoneNumberFilter), when (trigger M manual, S scheduled, FU file upload) and who hears how it went
  * (reporting). `schedule`, `filters`, `reporting` and `fieldMappings` keep the shapes of the shared contract
  * (packages/shared). `nextExecutionAt` is computed from the schedule whenever it changes or runs; the
@@ -91,7 +91,7 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 export const campaignJobStatuses = ['preparing', 'running', 'done', 'failed'] as const;
 
 /**
- * One execution of a campaign (spec: Campaign execution row, Job report). The audience is resolved into
+ * One execution of a campaign (docs/campaigns.md: the execution row, the job report). The audience is resolved into
  * `campaign_job_recipients` first, then sent in small batches (each its own transaction through
  * messageSender), so a process that dies resumes where it was and a recipient is sent at most once.
  * Messages carry `messages.job_id`; the report's statistics are counted from them.

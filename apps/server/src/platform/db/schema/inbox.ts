@@ -5,7 +5,7 @@ import { users } from './identity.js';
 import { messages } from './messaging.js';
 
 /**
- * An account's automatic answers to inbound messages (spec: Auto responder). `advanced` makes `match` a
+ * An account's automatic answers to inbound messages (docs/autoResponders.md). `advanced` makes `match` a
  * regular expression run by a linear-time engine; otherwise it is a word or phrase matched whole and
  * case-insensitively. The oldest matching responder answers, once per inbound message.
  */

@@ -211,7 +211,7 @@ export const messages = pgTable(
     index('messages_account_idx').on(t.accountId, t.createdAt),
     index('messages_contact_idx').on(t.contactId),
     index('messages_job_idx').on(t.jobId).where(sql`${t.jobId} is not null`),
-    // Unread: an incoming message or an errored outgoing one nobody has marked read (spec §4).
+    // Unread: an incoming message or an errored outgoing one nobody has marked read (docs/inbox.md).
     index('messages_unread_idx')
       .on(t.accountId, t.conversationId)
       .where(sql`${t.readAt} is null and (${t.direction} = 'inbound' or ${t.status} in ('failed', 'undelivered'))`),
