@@ -170,7 +170,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     {
       schema: {
         tags: ['contacts'],
-        summary: 'Import up to 1,000 rows sent as JSON, at once (spec api.md §7.2 "body data")',
+        summary: 'Import up to 1,000 rows sent as JSON, at once ("body data")',
         description:
           'Each item of `data` is a row keyed like CSV headers (`mobile`, `firstName`, `cell`, `Membership Level` ' +
           '...), mapped as a file would be. `mergeStrategy` append (default) or remove. Answers the finished ' +
