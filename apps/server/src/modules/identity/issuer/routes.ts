@@ -11,6 +11,7 @@ import { upstreamProviders } from '../social/upstream.js';
 import { messagePage, signInPage } from './html.js';
 import { grantFirstPartyConsent } from './interactions.js';
 import { AUTO_SUBMIT_LOGOUT_PATH, AUTO_SUBMIT_LOGOUT_SCRIPT, INTERACTION_PATH, ISSUER_PATH } from './provider.js';
+import { oauth2TokenRoutes } from './oauth2TokenRoutes.js';
 import { passwordResetRoutes } from './passwordResetRoutes.js';
 import { RateLimiter } from './rateLimiter.js';
 import { formField, html } from './reply.js';
@@ -51,6 +52,7 @@ export const issuerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; provider: Pr
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   await app.register(passwordResetRoutes, { ctx });
+  await app.register(oauth2TokenRoutes);
 
   async function details(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
     try {
