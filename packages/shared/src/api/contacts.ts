@@ -238,6 +238,21 @@ export const createContactSchema = z
   .meta({ id: 'CreateContact' });
 
 export type CreateContactInput = z.input<typeof createContactSchema>;
+
+/**
+ * A contact named by its mobile where a send takes recipients: the account's contact with that number (once
+ * normalised), or a new one with these names. Fields as on creation.
+ */
+export const contactByMobileSchema = z
+  .object({
+    mobile: contactMobileInputSchema,
+    firstName: nameField.default(''),
+    lastName: nameField.default(''),
+    email: contactEmailSchema.optional(),
+  })
+  .meta({ id: 'ContactByMobile' });
+
+export type ContactByMobile = z.output<typeof contactByMobileSchema>;
 export type CreateContact = z.output<typeof createContactSchema>;
 
 /** PUT /v1/accounts/{acc}/contacts/{id}: each field sent replaces the stored one (tags and attributes whole). */

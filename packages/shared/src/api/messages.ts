@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl, requiredText } from '../forms.js';
 import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../validation.js';
+import { contactByMobileSchema } from './contacts.js';
 import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
@@ -87,9 +88,25 @@ export type PhoneNumberFilter = z.infer<typeof phoneNumberFilterSchema>;
  * else the number they last talked to, else the account's oldest active number. A media-only message sends
  * an empty template.
  */
+export const SEND_CONTACT_MESSAGE = "Give the contact's id or its mobile";
+
+/**
+ * A contact to text: its id, `{id}`, or `{mobile: {number, country}}` with optional names and e-mail, which
+ * texts the account's contact with that number or adds it (docs/api.md). Normalised to `{id}` or the mobile.
+ */
+export const sendContactSchema = z
+  .union([
+    z.uuid({ message: SEND_CONTACT_MESSAGE }).transform((id) => ({ id })),
+    z.object({ id: z.uuid({ message: 'Not a contact id' }) }).loose(),
+    contactByMobileSchema,
+  ], { message: SEND_CONTACT_MESSAGE })
+  .meta({ id: 'SendContact' });
+
+export type SendContact = z.output<typeof sendContactSchema>;
+
 export const sendMessageSchema = z
   .object({
-    contacts: z.array(z.uuid()).max(SEND_RECIPIENTS_MAX, { message: `At most ${SEND_RECIPIENTS_MAX} contacts` }).default([]),
+    contacts: z.array(sendContactSchema).max(SEND_RECIPIENTS_MAX, { message: `At most ${SEND_RECIPIENTS_MAX} contacts` }).default([]),
     conversations: z
       .array(z.uuid())
       .max(SEND_RECIPIENTS_MAX, { message: `At most ${SEND_RECIPIENTS_MAX} conversations` })

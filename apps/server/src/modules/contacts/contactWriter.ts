@@ -27,7 +27,7 @@ interface AccountContactSettings {
   verifyNumberType: boolean;
 }
 
-async function accountSettingsOf(tx: Tx, accountId: string): Promise<AccountContactSettings> {
+export async function accountSettingsOf(tx: Tx, accountId: string): Promise<AccountContactSettings> {
   const [row] = await tx
     .select({ defaultCountry: accounts.defaultCountry, options: accounts.options })
     .from(accounts)
@@ -82,7 +82,7 @@ export async function rememberAttributeNames(tx: Tx, accountId: string, names: r
     .onConflictDoNothing();
 }
 
-function mobileColumns(mobile: ContactMobile) {
+export function mobileColumns(mobile: ContactMobile) {
   return {
     mobileNumber: mobile.number,
     mobileCountry: mobile.country,

@@ -2,6 +2,7 @@ export { contactEvent, setContactOptOut } from './contactEvents.js';
 export { writeContactBatch, type ImportedContact } from './contactImporterBatch.js';
 export { accountImportContext, batchOptions, planOf, resolveMapping } from './contactImporterSetup.js';
 export { presentContact } from './contactPresenter.js';
+export { findOrAddContactsByMobile } from './contactsByMobile.js';
 export { blockContact, createContact, updateContact } from './contactWriter.js';
 export { csvLine } from './csv.js';
 export { bulkUuidV7 } from './import/ids.js';

@@ -3,6 +3,7 @@ import { unitsToMoney } from '@parley/shared';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { findOrAddContactsByMobile } from '../contacts/index.js';
 import { requireOwnMedia } from '../media/index.js';
 import { activeSenderNumbers, senderCandidates } from './senderNumbers.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
@@ -53,7 +54,8 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   // Every send path comes through here: another account's media never goes out (docs/media.md).
   await requireOwnMedia(tx, accountId, media);
   const context = await loadAccountSendContext(tx, accountId);
-  const recipients = await loadRecipients(tx, accountId, input.contactIds ?? [], input.conversationIds ?? []);
+  const byMobile = await findOrAddContactsByMobile(tx, accountId, input.contactsByMobile ?? []);
+  const recipients = await loadRecipients(tx, accountId, [...(input.contactIds ?? []), ...byMobile], input.conversationIds ?? []);
   const active = await activeSenderNumbers(tx, accountId);
   const candidates = recipients.some((r) => r.conversation === null)
     ? await senderCandidates(tx, accountId, active, input.phoneNumberFilter)

@@ -1,4 +1,4 @@
-import type { MessageMedia, PhoneNumberFilter } from '@parley/shared';
+import type { ContactByMobile, MessageMedia, PhoneNumberFilter } from '@parley/shared';
 import type { MessageRow } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
@@ -9,6 +9,8 @@ export interface SendMessagesInput {
   accountId: string;
   actor: SendActor;
   contactIds?: readonly string[];
+  /** Contacts named by their mobile: found, or added in the send's transaction (docs/api.md). */
+  contactsByMobile?: readonly ContactByMobile[];
   conversationIds?: readonly string[];
   /** With tokens; '' for a media-only message. */
   template: string;

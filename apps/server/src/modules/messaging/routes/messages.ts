@@ -56,7 +56,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       const result = await sendMessages(db, {
         accountId,
         actor,
-        contactIds: body.contacts,
+        contactIds: body.contacts.flatMap((c) => ('id' in c ? [c.id] : [])),
+        contactsByMobile: body.contacts.flatMap((c) => ('id' in c ? [] : [c])),
         conversationIds: body.conversations,
         template: body.template,
         media: body.media,
