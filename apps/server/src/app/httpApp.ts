@@ -34,6 +34,7 @@ import type { RoutePermission } from '../platform/http/permissions.js';
 import { ApiRateLimits, RateLimitedError } from '../platform/http/rateLimit.js';
 import { requestValidatorCompiler } from '../platform/http/validation.js';
 import { issuerRoutes } from '../modules/identity/index.js';
+import { registerIdempotency } from '../platform/http/idempotency.js';
 import { devRoutes } from '../modules/system/index.js';
 import { templateWebhookRoutes } from '../modules/templates/index.js';
 import { systemRoutes } from '../modules/system/index.js';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', async (request, reply) => {
     await guardRequest(ctx, limits, request, reply);
   });
+  registerIdempotency(app, ctx.database);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

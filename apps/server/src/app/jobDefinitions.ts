@@ -9,6 +9,7 @@ import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
+import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
 
@@ -24,6 +25,7 @@ export function jobDefinitions(
 ): JobDefinition[] {
   return [
     pruneEventsJob(database, config.eventsRetentionDays),
+    pruneIdempotencyKeysJob(database),
     pruneOidcPayloadsJob(database),
     importContactsJob(database),
     messagesReportJob({ config, database }),

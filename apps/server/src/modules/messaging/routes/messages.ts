@@ -63,6 +63,8 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         media: body.media,
         phoneNumberFilter: body.phoneNumberFilter ?? null,
         sendNow: body.sendNow,
+        // A retry whose first request died after charging is refused by the ledger: never texted twice.
+        ...(request.idempotency === null ? {} : { chargeIdempotencyKey: `request:${request.idempotency.callerId}:${request.idempotency.key}` }),
       });
       return reply.code(201).send({
         data: result.messages.map(presentMessage),
