@@ -51,11 +51,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, parley: parleyPlugin },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'parley/feature-boundaries': 'error',
     },
   },
   {
