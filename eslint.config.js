@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { parleyPlugin } from './eslint/moduleBoundaries.js';
+import { parleyPlugin } from './eslint/parleyPlugin.js';
 
 export default tseslint.config(
   {
@@ -47,15 +47,16 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.{ts,js}'],
     plugins: { parley: parleyPlugin },
-    rules: { 'parley/module-boundaries': 'error' },
+    rules: { 'parley/module-boundaries': 'error', 'parley/thin-routes': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, parley: parleyPlugin },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'parley/feature-boundaries': 'error',
     },
   },
   {

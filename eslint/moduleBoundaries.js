@@ -63,5 +63,3 @@ export const moduleBoundaries = {
     };
   },
 };
-
-export const parleyPlugin = { rules: { 'module-boundaries': moduleBoundaries } };

@@ -24,7 +24,7 @@ describe('create account', () => {
     expect(parsed.questionnaire.desiredIntegrations).toEqual([]);
   });
 
-  it('says which required field is missing, with the spec messages', () => {
+  it('names the field of each bad value, with its message', () => {
     expect(messages({ ...valid, name: ' ' })).toEqual({ name: 'Required' });
     expect(messages({ ...valid, questionnaire: { ...valid.questionnaire, messagingType: [] } })).toEqual({
       'questionnaire.messagingType': 'Must select 1 or more',

@@ -15,7 +15,7 @@ const mapped = (headers: string[]) => {
   return Object.fromEntries(Object.entries(mapping).filter(([, target]) => target !== null));
 };
 
-describe('header normalisation (spec §5)', () => {
+describe('header normalisation (docs/decisions.md, "Columns")', () => {
   it('turns a header with spaces into camel case', () => {
     expect(camelCaseHeader('Date Of Birth')).toBe('dateOfBirth');
     expect(camelCaseHeader('favourite colour')).toBe('favouriteColour');
@@ -37,7 +37,7 @@ describe('header normalisation (spec §5)', () => {
 });
 
 describe('automatic mapping', () => {
-  it('maps the spec aliases', () => {
+  it('maps the aliases of each field', () => {
     expect(mapped(['cell', 'first', 'surname', 'emailaddress', 'countrycode'])).toEqual({
       cell: 'mobile',
       first: 'firstName',
@@ -204,7 +204,7 @@ describe('automatic mapping', () => {
 describe('checkImportMapping', () => {
   const columns = ['Phone', 'First', 'Country'];
 
-  it("needs a column for mobile and a column or default for country, in the spec's words", () => {
+  it('needs a column for mobile and a column or default for country, and says which is missing', () => {
     expect(checkImportMapping(columns, { Phone: null, First: 'firstName', Country: 'country' }, {})).toBe(
       'Missing Mandatory Field: You must specify a field mapping for mobile',
     );

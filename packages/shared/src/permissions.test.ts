@@ -61,7 +61,7 @@ const cells = expected.flatMap(([capability, ...marks]) =>
 );
 
 describe('roles', () => {
-  it('are the four of the spec with their display labels', () => {
+  it('are Administrator, Campaign Manager, Sender and Read Only, with their display labels', () => {
     expect(roles).toEqual(['Administrator', 'CampaignManager', 'Sender', 'ReadOnly']);
     expect(roles.map((role) => roleLabels[role])).toEqual(['Administrator', 'Campaign Manager', 'Sender', 'Read Only']);
   });

@@ -15,7 +15,7 @@ describe('checkMobile', () => {
     });
   });
 
-  it('gives the spec message for each kind of bad input', () => {
+  it('gives each kind of bad input its own message', () => {
     expect(checkMobile({ country: 'US', number: '  ' })).toEqual({ ok: false, message: 'Number is missing' });
     expect(checkMobile({ country: 'XX', number: '4155552671' })).toEqual({
       ok: false,

@@ -16,7 +16,7 @@ export const SIMULATOR_NEEDED_MESSAGE =
   'seed-demo needs the simulator (SIMULATOR=true): the demo texts virtual phones, never real ones.';
 export const NO_SIMULATOR_NUMBER_MESSAGE =
   'The account has no active simulator number to text from. Give it one first (Phone Numbers, Add: Buy).';
-export const TRIAL_AUTO_RESPONDER_NOTE = 'No auto responder: the Trial plan has none (spec). An account on a paid plan (create-account --plan starter) gets one.';
+export const TRIAL_AUTO_RESPONDER_NOTE = 'No auto responder: Trial plans have no auto responders. An account on a paid plan (create-account --plan starter) gets one.';
 
 export interface SeedDemoResult {
   accountId: string;

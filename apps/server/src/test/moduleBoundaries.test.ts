@@ -5,12 +5,12 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './importGraph.js';
 
-interface BoundariesModule {
+interface PluginModule {
   parleyPlugin: NonNullable<Linter.Config['plugins']>[string];
 }
 
-const rulePath = path.join(repositoryRoot, 'eslint', 'moduleBoundaries.js');
-const { parleyPlugin } = (await import(pathToFileURL(rulePath).href)) as BoundariesModule;
+const pluginPath = path.join(repositoryRoot, 'eslint', 'parleyPlugin.js');
+const { parleyPlugin } = (await import(pathToFileURL(pluginPath).href)) as PluginModule;
 const src = path.join(repositoryRoot, 'apps', 'server', 'src');
 
 /** The rule's messages for `code` as if it were the file at `relative` (under apps/server/src). */

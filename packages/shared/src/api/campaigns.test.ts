@@ -37,7 +37,7 @@ describe('saveCampaignSchema', () => {
     });
   });
 
-  it("speaks the spec's messages", () => {
+  it('names the field and the rule it breaks in each message', () => {
     expect(messages({})).toEqual(
       expect.arrayContaining(['name: Required', 'messagingType: Required', 'phoneNumberFilter: Required', 'trigger: Required']),
     );

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { accountTransactions, users } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
-import { presentCharge } from './routes/charges.js';
+import { presentCharge } from './chargePresenter.js';
 
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was already used for another amount.';
 export const TOPUP_DESCRIPTION = 'Top-up (sandbox payment)';

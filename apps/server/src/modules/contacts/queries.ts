@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AttributeFilter, ContactListQuery, ContactOrderBy, ContactSortColumn, SortDirection } from '@parley/shared';
 import { isVisibleTag } from '@parley/shared';
 import { queryRows, type Queryable } from '../../platform/db/client.js';
-import { accountAttributes, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
+import { accountAttributes, contactImports, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { contactImportColumns, type ContactImportRecord } from './import/presenter.js';
 
 /** A contact with its list memberships, as the presenter needs it. */
 export interface ContactRecord {
@@ -212,7 +213,6 @@ export async function findContactByMobile(q: Queryable, accountId: string, mobil
   return row ?? null;
 }
 
-
 /**
  * The account's tags with how many contacts carry each, the most used first (then by name); with a prefix,
  * only tags starting with it (ignoring case). System tags (see isVisibleTag) are left out unless the prefix
@@ -246,4 +246,33 @@ export async function listAttributeNames(q: Queryable, accountId: string): Promi
     .where(eq(accountAttributes.accountId, accountId))
     .orderBy(sql`lower(${accountAttributes.name})`, asc(accountAttributes.name));
   return rows.map((r) => r.name);
+}
+
+/** One page of the account's contact imports, newest first (without their files), and how many it has in all. */
+export async function listContactImports(
+  q: Queryable,
+  accountId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ContactImportRecord[]; totalCount: number }> {
+  const where = eq(contactImports.accountId, accountId);
+  const rows = await q
+    .select(contactImportColumns)
+    .from(contactImports)
+    .where(where)
+    .orderBy(desc(contactImports.createdAt), desc(contactImports.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(contactImports).where(where);
+  return { rows, totalCount: count?.n ?? 0 };
+}
+
+/** A contact import of the account, without its file; null for an unknown id, a malformed one or another account's. */
+export async function findContactImport(q: Queryable, accountId: string, id: string): Promise<ContactImportRecord | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await q
+    .select(contactImportColumns)
+    .from(contactImports)
+    .where(and(eq(contactImports.accountId, accountId), eq(contactImports.id, id)))
+    .limit(1);
+  return row ?? null;
 }

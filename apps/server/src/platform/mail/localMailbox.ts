@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Queryable } from '../db/client.js';
+import { isUuid } from '../db/ids.js';
 import { mailboxMessages, type MailboxMessageRow } from '../db/schema/index.js';
 import type { Mailer, MailMessage, SentMail } from './mailer.js';
 
@@ -35,7 +36,9 @@ export async function listMailboxMessages(
     .limit(options.limit);
 }
 
+/** A kept message; null for an unknown id or a malformed one. */
 export async function findMailboxMessage(db: Queryable, id: string): Promise<MailboxMessageRow | null> {
+  if (!isUuid(id)) return null;
   const rows = await db.select().from(mailboxMessages).where(eq(mailboxMessages.id, id)).limit(1);
   return rows[0] ?? null;
 }

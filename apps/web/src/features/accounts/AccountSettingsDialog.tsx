@@ -8,7 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PhoneNumbersTab } from '../phoneNumbers/PhoneNumbersTab';
+import { PhoneNumbersTab } from '../phoneNumbers';
 import { PlanTab } from './PlanTab';
 import { UsersTab } from './UsersTab';
 

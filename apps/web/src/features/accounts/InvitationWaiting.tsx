@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { invitationWaitingText, type ProfileInvitation } from '@parley/shared';
-import { UnverifiedBanner } from '../identity/UnverifiedBanner';
+import { UnverifiedBanner } from '../identity';
 
 interface InvitationWaitingProps {
   invitations: readonly ProfileInvitation[];

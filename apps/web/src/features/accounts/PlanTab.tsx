@@ -14,14 +14,11 @@ import { useAccount } from '../../session/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountOptionSwitches } from './AccountOptionSwitches';
-import { ApiCredentialsSection } from '../identity/ApiCredentialsSection';
+import { ApiCredentialsSection } from '../identity';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
-import { ReportDownloadsSection } from '../reports/ReportDownloadsSection';
-import { approximateMessageCount } from '../billing/messageEstimate';
-import { showsTopUpButton } from '../billing/topUp';
-import { TopUpDialog } from '../billing/TopUpDialog';
-import { TrialPlanSection } from '../billing/TrialPlanSection';
+import { ReportDownloadsSection } from '../reports';
+import { approximateMessageCount, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <Box>

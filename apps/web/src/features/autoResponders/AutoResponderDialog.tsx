@@ -29,7 +29,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useAccount } from '../../session/queries';
-import { useAttributeNames } from '../contacts/contactsQueries';
+import { useAttributeNames } from '../contacts';
 import { saveErrorsOf } from './fieldErrors';
 import { useSaveAutoResponder } from './queries';
 

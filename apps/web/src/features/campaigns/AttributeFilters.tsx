@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { attributeComparatorLabels, attributeComparators, campaignAttributeFilterSchema, type CampaignAttributeFilter } from '@parley/shared';
 import { useState } from 'react';
-import { useAttributeNames } from '../contacts/contactsQueries';
+import { useAttributeNames } from '../contacts';
 import type { FilterFieldProps } from './ContactFilterFields';
 
 type Comparator = CampaignAttributeFilter['comparator'];

@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import type { Contact } from '@parley/shared';
 import { useState } from 'react';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { useListOptions } from '../contacts/contactsQueries';
-import { useContact } from '../conversations/inbox/queries';
-import { useRecipientSearch } from '../messaging/sendMessageQueries';
+import { useListOptions } from '../contacts';
+import { useContact } from '../conversations';
+import { useRecipientSearch } from '../messaging';
 
 /** A filter field of the Select Contacts step. */
 export interface FilterFieldProps<T> {

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TagsField } from '../contacts/TagsField';
+import { TagsField } from '../contacts';
 import { AttributeFilters } from './AttributeFilters';
 import { ContactsField, ListsField } from './ContactFilterFields';
 import type { StepProps } from './stepProps';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { importFieldLabels, importFields, isImportField } from '@parley/shared';
 import { useMemo } from 'react';
-import { useAttributeNames } from '../contacts/contactsQueries';
+import { useAttributeNames } from '../contacts';
 import type { StepProps } from './stepProps';
 import { errorAt } from './wizardState';
 

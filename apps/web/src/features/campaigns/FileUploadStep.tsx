@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { autoMapColumns } from '@parley/shared';
 import { useState } from 'react';
-import { readCsvFile } from '../contacts/import/readCsvFile';
+import { readCsvFile } from '../contacts';
 import type { StepProps } from './stepProps';
 import { ChooseCsvButton } from './ChooseCsvButton';
 

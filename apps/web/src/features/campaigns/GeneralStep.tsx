@@ -9,10 +9,9 @@ import {
   campaignMessagingTypes,
   type CampaignMessagingType,
 } from '@parley/shared';
-import { useGroups } from '../groups/queries';
-import { phoneNumberLabel } from '../groups/groupPhoneNumbers';
+import { useGroups, phoneNumberLabel } from '../groups';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
+import { usePhoneNumbers } from '../phoneNumbers';
 import type { StepProps } from './stepProps';
 import { errorAt } from './wizardState';
 

@@ -14,9 +14,9 @@ import {
   isImportField,
 } from '@parley/shared';
 import type { ReactNode } from 'react';
-import { useGroups } from '../groups/queries';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
-import { useListOptions } from '../contacts/contactsQueries';
+import { useGroups } from '../groups';
+import { usePhoneNumbers } from '../phoneNumbers';
+import { useListOptions } from '../contacts';
 import type { StepProps } from './stepProps';
 import { scheduleBody } from './wizardState';
 

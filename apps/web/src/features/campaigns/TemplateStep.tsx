@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
 import { AttachmentPicker } from '../../components/media/AttachmentPicker';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
-import { ChooseTemplateDialog } from '../templates/ChooseTemplateDialog';
+import { ChooseTemplateDialog } from '../templates';
 import { useAccount } from '../../session/queries';
-import { useAttributeNames } from '../contacts/contactsQueries';
+import { useAttributeNames } from '../contacts';
 import type { StepProps } from './stepProps';
 import { errorAt } from './wizardState';
 

@@ -1,17 +1,16 @@
 import type { Contact } from '@parley/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { RemoveDialog } from '../../components/RemoveDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { AddToListDialog } from '../lists/AddToListDialog';
+import { AddToListDialog } from '../lists';
+import { LazySendMessageDialog } from '../messaging';
 import { BlockContactConfirm, RemoveContactConfirm } from './ContactConfirmations';
 import { ContactDialog } from './ContactDialog';
 import type { ContactPermissions, ContactRowActionId } from './contactRowActions';
 import { useInvalidateContactQueries, useRemoveContacts } from './contactsQueries';
 import { ImportContactsDialog } from './import/ImportContactsDialog';
 import { REFRESH_AFTER_DELETE_MS } from './timing';
-
-const SendMessageDialog = lazy(() => import('../messaging/SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })));
 
 /** The dialog the contacts page shows, if any. */
 export type ContactsDialog =
@@ -83,7 +82,7 @@ export const ContactsPageDialogs = ({ accountId, dialog, onDialog, defaultCountr
       )}
       {dialog?.kind === 'send' && (
         <Suspense fallback={null}>
-          <SendMessageDialog accountId={accountId} recipients={dialog.contacts} onClose={close} />
+          <LazySendMessageDialog accountId={accountId} recipients={dialog.contacts} onClose={close} />
         </Suspense>
       )}
       {dialog?.kind === 'block' && (

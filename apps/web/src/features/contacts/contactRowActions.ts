@@ -1,5 +1,5 @@
 import { can, type Contact, type Role } from '@parley/shared';
-import { unreachableReason } from '../messaging/ContactOption';
+import { unreachableReason } from '../messaging';
 
 export type ContactRowActionId = 'edit' | 'sendMessage' | 'block' | 'remove';
 

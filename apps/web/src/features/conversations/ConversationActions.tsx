@@ -11,7 +11,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
-import { useGroups } from '../groups/queries';
+import { useGroups } from '../groups';
 import { useCloseConversation, useMarkConversationRead } from './inbox/queries';
 import { AssignGroupMenu } from './AssignGroupMenu';
 

@@ -18,7 +18,7 @@ import { INBOX_FETCH_DEBOUNCE_MS } from './inbox/invalidationBatcher';
 import { useConversationList } from './inbox/queries';
 import { useSession } from '../../session/sessionContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { useDebouncedValue } from '../contacts/timing';
+import { useDebouncedValue } from '../contacts';
 import type { PageProps } from '../../app/pageProps';
 import { conversationColumns } from './conversationColumns';
 import { conversationPath } from './paths';

@@ -4,7 +4,7 @@ import { can, localTimeOfDay, type Message } from '@parley/shared';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
 import { messageTime } from './inbox/format';
-import { useApproveHeld } from '../messaging/approvals/queries';
+import { useApproveHeld } from '../messaging';
 import { useOptionalSession } from '../../session/sessionContext';
 
 /** Whether quiet hours hold the message: ours, queued, and due later than now. */

@@ -7,7 +7,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConversationMessages } from './inbox/queries';
-import { useAcceptableHours } from '../messaging/approvals/queries';
+import { useAcceptableHours } from '../messaging';
 import { chronological } from './history';
 import { MessageBubble } from './MessageBubble';
 

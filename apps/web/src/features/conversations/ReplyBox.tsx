@@ -8,12 +8,12 @@ import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { AttachmentPicker } from '../../components/media/AttachmentPicker';
 import { MessageEditor } from '../../components/messageEditor/MessageEditor';
-import { ChooseTemplateDialog } from '../templates/ChooseTemplateDialog';
+import { ChooseTemplateDialog } from '../templates';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useContact, useReply } from './inbox/queries';
-import { useAttributeNames } from '../contacts/contactsQueries';
+import { useAttributeNames } from '../contacts';
 import { useAccount } from '../../session/queries';
-import { OutsideHoursNotice, SendChoice, useOutsideHours } from '../messaging/OutsideHoursChoice';
+import { OutsideHoursNotice, SendChoice, useOutsideHours } from '../messaging';
 import { canReply } from './replyDraft';
 
 export interface ReplyBoxProps {

@@ -20,12 +20,10 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useIsPhone } from '../../components/useIsPhone';
 import { lastMessageSummary, messageTime } from './inbox/format';
 import { useFetchContactConversations, useStartConversation } from './inbox/queries';
-import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
-import { ContactOption, unreachableReason } from '../messaging/ContactOption';
-import { SenderNumberSelect } from '../messaging/SenderNumberSelect';
-import { useRecipientSearch } from '../messaging/sendMessageQueries';
+import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts';
+import { ContactOption, unreachableReason, SenderNumberSelect, useRecipientSearch } from '../messaging';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
+import { usePhoneNumbers } from '../phoneNumbers';
 import { composePath, conversationPath } from './paths';
 
 type Step =

@@ -23,8 +23,8 @@ import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
-import { useAccountUsers } from '../accounts/queries';
+import { usePhoneNumbers } from '../phoneNumbers';
+import { useAccountUsers } from '../accounts';
 import {
   accountNumbers,
   groupNumberLabel,

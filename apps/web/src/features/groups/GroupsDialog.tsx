@@ -24,7 +24,7 @@ import { EditRemoveButtons } from '../../components/EditRemoveButtons';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
+import { usePhoneNumbers } from '../phoneNumbers';
 import { GroupDialog } from './GroupDialog';
 import { accountNumbers, groupNumberLabel } from './groupPhoneNumbers';
 import { groupRemoved, groupsQueryKey, useGroups, type GroupPage } from './queries';

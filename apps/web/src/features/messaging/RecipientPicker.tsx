@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import type { Contact } from '@parley/shared';
 import { useState } from 'react';
-import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts/timing';
+import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../contacts';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { ContactOption, unreachableReason } from './ContactOption';
 import { useRecipientSearch } from './sendMessageQueries';

@@ -1,9 +1,8 @@
 import { can } from '@parley/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useOptionalSession } from '../../session/sessionContext';
-
-const SendMessageDialog = lazy(() => import('./SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })));
+import { LazySendMessageDialog } from './lazySendMessageDialog';
 
 /** The query flag the Send Message quick action adds to the current page's address. */
 export const SEND_MESSAGE_PARAM = 'sendMessage';
@@ -37,7 +36,7 @@ export const SendMessageLauncher = () => {
   if (!open || account === null) return null;
   return (
     <Suspense fallback={null}>
-      <SendMessageDialog
+      <LazySendMessageDialog
         accountId={account.id}
         onClose={() => {
           setOpen(false);

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { PhoneNumber } from '@parley/shared';
-import { phoneNumberLabel } from '../groups/groupPhoneNumbers';
+import { phoneNumberLabel } from '../groups';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 
 interface SenderNumberSelectProps {

@@ -26,7 +26,7 @@ import { MessageEditor } from '../../components/messageEditor/MessageEditor';
 import { estimateMessage } from '../../components/messageEditor/messageEstimate';
 import { useSnackbar } from '../../components/snackbarContext';
 import { useAccount } from '../../session/queries';
-import { useAttributeNames, useListOptions } from '../contacts/contactsQueries';
+import { useAttributeNames, useListOptions } from '../contacts';
 import { saveErrorsOf, type TemplateFormField } from './fieldErrors';
 import { GsmFixAlert } from './GsmFixAlert';
 import { gsmFixFor } from './gsmFix';

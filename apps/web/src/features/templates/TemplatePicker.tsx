@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { TEMPLATE_NAME_MAX, TEMPLATES_EMPTY_STATE, type Template } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useDebouncedValue } from '../contacts/timing';
+import { useDebouncedValue } from '../contacts';
 import { useTemplates } from './queries';
 import { ErrorAlert } from '../../components/ErrorAlert';
 

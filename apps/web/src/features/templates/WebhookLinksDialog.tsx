@@ -18,11 +18,11 @@ import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
-import { useGroups } from '../groups/queries';
+import { useGroups } from '../groups';
 import { useSession } from '../../session/sessionContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
-import { usePhoneNumbers } from '../phoneNumbers/queries';
-import { useAccountUsers } from '../accounts/queries';
+import { usePhoneNumbers } from '../phoneNumbers';
+import { useAccountUsers } from '../accounts';
 import { useTemplateWebhookLinks } from './queries';
 
 interface WebhookLinksDialogProps {

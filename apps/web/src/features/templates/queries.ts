@@ -9,7 +9,7 @@ import {
 } from '@parley/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
-import { contactsQueryKey } from '../contacts/contactsQueries';
+import { contactsQueryKey } from '../contacts';
 
 export const templatesQueryKey = (accountId: string) => ['accounts', accountId, 'templates'] as const;
 

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       expect(read.json<{ data: Account }>().data).toEqual(account);
     });
 
-    it('refuses bad input with the spec messages and creates nothing', async () => {
+    it('refuses bad input with the message of each field and creates nothing', async () => {
       const token = h.tokenFor((await createUser(h.database.db)).id);
       const before = await accountCount();
       const cases: [object, string][] = [
@@ -219,7 +219,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       expect(await outboxEvents(h.database.db, 'accountUpdated', account.id)).toHaveLength(3);
     });
 
-    it('refuses bad input with the spec messages and changes nothing', async () => {
+    it('refuses bad input with the message of each field and changes nothing', async () => {
       const { account, token } = await ownAccount();
       const cases: [object, string][] = [
         [{ name: '' }, 'name: Required'],

@@ -17,7 +17,6 @@ import { closeAccount } from '../accountCloser.js';
 import { createAccountFor, newAccountFromForm } from '../accountCreator.js';
 import { embeddedFirstNumbers } from '../../phoneNumbers/index.js';
 import { updateAccountOptions, updateAccountSettings } from '../accountSettings.js';
-import type { Db } from '../../../platform/db/client.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
@@ -28,14 +27,14 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 const accountParams = z.object({ acc: z.string() });
 
-async function accountAnswer(db: Db, accountId: string, role: Role) {
-  const found = await loadAccount(db, accountId);
-  if (!found) throw notFound('The account');
-  return { data: presentAccount(found, role) };
-}
-
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
+
+  const accountAnswer = async (accountId: string, role: Role) => {
+    const found = await loadAccount(db, accountId);
+    if (!found) throw notFound('The account');
+    return { data: presentAccount(found, role) };
+  };
 
   app.get(
     '/accounts',
@@ -75,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         ctx.config.billing.trialCredit,
         embeddedFirstNumbers(ctx),
       );
-      return reply.code(201).send(await accountAnswer(db, created.id, 'Administrator'));
+      return reply.code(201).send(await accountAnswer(created.id, 'Administrator'));
     },
   );
 
@@ -92,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     },
     (request) => {
       const { accountId, role } = membershipOf(request);
-      return accountAnswer(db, accountId, role);
+      return accountAnswer(accountId, role);
     },
   );
 
@@ -111,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     async (request) => {
       const { accountId, role } = membershipOf(request);
       await updateAccountSettings(db, accountId, request.body);
-      return accountAnswer(db, accountId, role);
+      return accountAnswer(accountId, role);
     },
   );
 
@@ -130,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     async (request) => {
       const { accountId, role } = membershipOf(request);
       await updateAccountOptions(db, accountId, request.body);
-      return accountAnswer(db, accountId, role);
+      return accountAnswer(accountId, role);
     },
   );
 

@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds)('the profile on %s', (kind) => {
     });
   });
 
-  it('refuses bad input with the spec messages and changes nothing', async () => {
+  it('refuses bad input with the message of each field and changes nothing', async () => {
     const user = await createUser(h.database.db);
     const token = h.tokenFor(user.id);
     const good = { firstName: 'A', lastName: 'B', mobile: { country: 'US', number: '(415) 555-2671' } };

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, profileInvitationsResponseSchema, profileResponseSchema, profileUpdateSchema } from '@parley/shared';
 import { acceptTerms, updateProfile } from '../profileUpdater.js';
-import type { Db } from '../../../platform/db/client.js';
 import { principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
@@ -14,14 +13,14 @@ import { presentProfile } from '../profilePresenter.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-async function profileAnswer(db: Db, userId: string) {
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound('The user');
-  return { data: presentProfile(user, await groupsOfUser(db, user.id)) };
-}
-
 export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
+
+  const profileAnswer = async (userId: string) => {
+    const user = await findUserById(db, userId);
+    if (!user) throw notFound('The user');
+    return { data: presentProfile(user, await groupsOfUser(db, user.id)) };
+  };
   const onlyPeople = peopleOnly(API_CLIENTS_HAVE_NO_PROFILE);
 
   app.get(
@@ -31,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       config: { permission: 'authenticated' },
       preValidation: onlyPeople,
     },
-    (request) => profileAnswer(db, principalOf(request).userId),
+    (request) => profileAnswer(principalOf(request).userId),
   );
 
   app.put(
@@ -49,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     async (request) => {
       const { userId } = principalOf(request);
       await updateProfile(db, userId, request.body);
-      return profileAnswer(db, userId);
+      return profileAnswer(userId);
     },
   );
 

@@ -1,43 +1,10 @@
-import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chargeListQuerySchema, chargeListSchema, errorBodySchema, formatMoney, type Charge } from '@parley/shared';
-import type { Queryable } from '../../../platform/db/client.js';
-import { accountTransactions } from '../../../platform/db/schema/index.js';
+import { chargeListQuerySchema, chargeListSchema, errorBodySchema } from '@parley/shared';
+import { presentCharge } from '../chargePresenter.js';
+import { listCharges } from '../queries.js';
 import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
-
-type TransactionRow = typeof accountTransactions.$inferSelect;
-
-/** A ledger entry as the billing screens show it. */
-export function presentCharge(row: TransactionRow): Charge {
-  return {
-    id: row.id,
-    kind: row.kind,
-    amount: formatMoney(row.amount),
-    balanceAfter: formatMoney(row.balanceAfter),
-    description: row.description,
-    created: { at: row.createdAt.toISOString() },
-  };
-}
-
-async function listCharges(
-  q: Queryable,
-  accountId: string,
-  page: { offset: number; limit: number },
-): Promise<{ rows: TransactionRow[]; totalCount: number }> {
-  const where = eq(accountTransactions.accountId, accountId);
-  const [total] = await q.select({ n: count() }).from(accountTransactions).where(where);
-  const rows = await q
-    .select()
-    .from(accountTransactions)
-    .where(where)
-    // Ids are UUIDv7: entries written in one instant keep the order they were written in.
-    .orderBy(desc(accountTransactions.createdAt), desc(accountTransactions.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, totalCount: total?.n ?? 0 };
-}
 
 export const chargeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   app.get(

@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds)('sandbox top-up on %s', (kind) => {
     expect(await ledgerAndBalance(h.database.db, account.accountId)).toEqual({ ledger: '20.0000', balance: '20.0000' });
   });
 
-  it('takes 10 to 1,000 in steps of 10 (spec) and refuses anything else with its message, crediting nothing', async () => {
+  it('takes 10 to 1,000 in steps of 10 and refuses anything else with its message, crediting nothing', async () => {
     const account = await sendingAccount(h.database.db, { balance: '0' });
     const token = h.tokenFor(account.adminId);
     const refused: [unknown, string][] = [

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   contactImportRecordSchema,
@@ -16,12 +15,11 @@ import {
   listResponse,
 } from '@parley/shared';
 import { importContactRows, startContactImport } from '../contactImporter.js';
-import { contactImportColumns, presentContactImport } from '../import/presenter.js';
-import { contactImports } from '../../../platform/db/schema/index.js';
+import { presentContactImport } from '../import/presenter.js';
+import { findContactImport, listContactImports } from '../queries.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { isUuid } from '../../../platform/db/ids.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.
@@ -126,16 +124,8 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) => {
       const { accountId } = membershipOf(request);
       const { offset, limit } = request.query;
-      const where = eq(contactImports.accountId, accountId);
-      const rows = await ctx.database.db
-        .select(contactImportColumns)
-        .from(contactImports)
-        .where(where)
-        .orderBy(desc(contactImports.createdAt), desc(contactImports.id))
-        .limit(limit)
-        .offset(offset);
-      const [count] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(contactImports).where(where);
-      return { data: rows.map(presentContactImport), pagination: { totalCount: count?.n ?? 0, offset, limit } };
+      const { rows, totalCount } = await listContactImports(ctx.database.db, accountId, { offset, limit });
+      return { data: rows.map(presentContactImport), pagination: { totalCount, offset, limit } };
     },
   );
 
@@ -152,14 +142,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { accountId } = membershipOf(request);
-      const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await ctx.database.db
-            .select(contactImportColumns)
-            .from(contactImports)
-            .where(and(eq(contactImports.accountId, accountId), eq(contactImports.id, id)))
-            .limit(1)
-        : [];
+      const row = await findContactImport(ctx.database.db, accountId, request.params.id);
       if (!row) throw notFound('The import');
       return { data: presentContactImport(row) };
     },

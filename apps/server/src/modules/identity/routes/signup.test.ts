@@ -110,7 +110,7 @@ describe.each(testDatabaseKinds)('sign-up and e-mail verification (%s)', (kind) 
     expect((await userByEmail(email))?.emailVerifiedAt).toBeNull();
   });
 
-  it('answers each bad field with the spec message and creates nothing', async () => {
+  it('answers each bad field with its message and creates nothing', async () => {
     const email = newEmail();
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '  ' }, 'firstName: Required'],

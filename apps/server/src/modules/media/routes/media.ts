@@ -5,7 +5,6 @@ import { errorBodySchema, MEDIA_LINK_EXPIRED_MESSAGE, MEDIA_LINK_INVALID_MESSAGE
 import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
-import type { MediaFileRow } from '../../../platform/db/schema/index.js';
 import { findAccountMediaFile, findMediaFile } from '../mediaFiles.js';
 import { createMediaServices, type MediaServices } from '../services.js';
 
@@ -16,6 +15,14 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 const MEDIA_NOT_FOUND = 'The media file';
 
+/** What sending a stored file needs of it. */
+interface StoredFile {
+  key: string;
+  size: number;
+  filename: string;
+  contentType: string;
+}
+
 const contentDisposition = (filename: string): string =>
   filename === '' ? 'inline' : `inline; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
@@ -23,7 +30,7 @@ const contentDisposition = (filename: string): string =>
  * Streams a stored file. Stored files never change, so browsers may keep them; the type is the one read from
  * the bytes, and nosniff with a sandbox keeps an inbound file from ever running as a page of this origin.
  */
-async function sendFile(media: MediaServices, row: MediaFileRow, reply: FastifyReply, cacheControl: string): Promise<FastifyReply> {
+async function sendFile(media: MediaServices, row: StoredFile, reply: FastifyReply, cacheControl: string): Promise<FastifyReply> {
   const stream = await media.storage.get(row.key);
   if (stream === null) throw notFound(MEDIA_NOT_FOUND);
   return reply

@@ -23,8 +23,8 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
 
 /**
  * POST tools/sharefile (docs/media.md): one picture, at most 1024 kB, checked by its bytes, resized and stored;
- * the answer holds the link a message's media takes. multipart is registered here only, with the limits of
- * the spec, so no other route takes multipart bodies.
+ * the answer holds the link a message's media takes. multipart is registered here only, with those limits,
+ * so no other route takes multipart bodies.
  */
 export const toolRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const media = ctx.media ?? createMediaServices(ctx.config);

@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds)('phone numbers on %s', (kind) => {
     expect((await listOf(account.id, token)).pagination.totalCount).toBe(2);
   });
 
-  it('refuses a letter with a missing field or a bad number, with the spec messages, and adds nothing', async () => {
+  it('refuses a letter with a missing field or a bad number, naming each, and adds nothing', async () => {
     const { account, token } = await ownAccount();
     const good = [{ country: 'US', number: uniqueTestNumber() }];
     const cases: [object, string][] = [

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds)('web-hook links of Web templates on %s', (kind)
     h.database.db.select().from(messages).where(and(eq(messages.accountId, accountId), eq(messages.direction, 'outbound')));
   const errorOf = (res: LightMyRequestResponse) => res.json<{ error: { code: string; message: string } }>().error;
 
-  it('builds the link of the spec format with a key', async () => {
+  it('builds the link /{integration}/v1/webhook/{template}?user=&group=&key= with a key', async () => {
     const templateId = randomUUID();
     const userId = randomUUID();
     const groupId = randomUUID();

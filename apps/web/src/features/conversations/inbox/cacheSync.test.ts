@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Counts } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { acceptableHoursKey, heldCountKey } from '../../messaging/approvals/queries';
+import { acceptableHoursKey, heldCountKey } from '../../messaging';
 import { applyInboxEvent } from './cacheSync';
 import { parseInboxEvent } from './inboxEvents';
 import type { ConversationPage, MessagePages } from './inboxReducer';

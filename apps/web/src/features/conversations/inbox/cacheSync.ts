@@ -10,7 +10,7 @@ import {
   type MessagePages,
   type Outcome,
 } from './inboxReducer';
-import { acceptableHoursKey, heldCountKey } from '../../messaging/approvals/queries';
+import { acceptableHoursKey, heldCountKey } from '../../messaging';
 import { inboxKeys, listParamsOf } from './queryKeys';
 
 /** The conversation as the cache knows it: the open one first, else a row of any cached list. */

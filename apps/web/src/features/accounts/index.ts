@@ -1,0 +1,1 @@
+export { useAccountUsers } from './queries';

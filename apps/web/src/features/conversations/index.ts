@@ -1,0 +1,1 @@
+export { useContact } from './inbox/queries';

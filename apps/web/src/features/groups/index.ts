@@ -1,0 +1,2 @@
+export { phoneNumberLabel } from './groupPhoneNumbers';
+export { useGroups } from './queries';

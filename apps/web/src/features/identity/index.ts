@@ -1,0 +1,2 @@
+export { ApiCredentialsSection } from './ApiCredentialsSection';
+export { UnverifiedBanner } from './UnverifiedBanner';

@@ -1,0 +1,1 @@
+export { AddToListDialog } from './AddToListDialog';

@@ -1,0 +1,2 @@
+export { PhoneNumbersTab } from './PhoneNumbersTab';
+export { usePhoneNumbers } from './queries';

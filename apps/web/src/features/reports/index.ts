@@ -1,0 +1,1 @@
+export { ReportDownloadsSection } from './ReportDownloadsSection';

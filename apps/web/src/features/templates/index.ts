@@ -1,0 +1,2 @@
+export { ChooseTemplateDialog } from './ChooseTemplateDialog';
+export { TemplatePicker } from './TemplatePicker';
