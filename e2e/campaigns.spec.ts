@@ -57,7 +57,7 @@ const gina = (us[6] ?? '').slice(2);
 const hal = (us[7] ?? '').slice(2);
 
 // One person, one new account, the campaigns of each trigger in turn (the report reads the Manual run).
-test.describe.configure({ mode: 'serial', timeout: 45_000 });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let page: Page;
 let api: BrowserApi;

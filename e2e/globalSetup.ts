@@ -23,6 +23,11 @@ export const e2eOwnerAccountName = 'Tidewater Books';
 /** The administrator of an account on a paid plan (an operator's choice), which may add phone numbers. */
 export const e2eTwoLines = { email: 'e2e-two-lines@example.test', password: 'Front-Desk-Lines-2026' };
 export const e2eTwoLinesAccountName = 'Two Lines Bistro';
+/**
+ * A second paid account of the same administrator, which only the top-up spec uses: it asserts the balance,
+ * which the outbound number spec's number and messages would change when the two run side by side.
+ */
+export const e2eTopUpAccountName = 'Top Up Bakery';
 /** A verified Parley user that spec adds to its account (at once, being verified), re-roles and removes. */
 export const e2eColleague = { email: 'e2e-colleague@example.test', password: 'Tidewater-Colleague-2026' };
 
@@ -82,6 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   parley('create-account', '--owner', e2eOwner.email, '--name', e2eOwnerAccountName);
   parley('create-user', '--email', e2eTwoLines.email, '--password', e2eTwoLines.password, '--first-name', 'Lina', '--last-name', 'Lines', '--verified');
   parley('create-account', '--owner', e2eTwoLines.email, '--name', e2eTwoLinesAccountName, '--plan', 'starter');
+  parley('create-account', '--owner', e2eTwoLines.email, '--name', e2eTopUpAccountName, '--plan', 'starter');
   parley('create-user', '--email', e2eColleague.email, '--password', e2eColleague.password, '--first-name', 'Cole', '--last-name', 'League', '--verified');
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { e2eTwoLines, e2eTwoLinesAccountName } from './globalSetup.js';
+import { e2eTopUpAccountName, e2eTwoLines } from './globalSetup.js';
 import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
@@ -48,11 +48,11 @@ async function topUp(page: Page, settings: Locator, amount: string): Promise<voi
 
 test('an administrator of a paid plan tops up the balance through the sandbox payment, once per Confirm', async ({ page }) => {
   // Topup is for paid plans (a trial hides it): the operator put this account on Starter.
-  await signIn(page, '/', e2eTwoLines, e2eTwoLinesAccountName);
+  await signIn(page, '/', e2eTwoLines, e2eTopUpAccountName);
   const accountId = await page.evaluate(() => window.localStorage.getItem('parley.account') ?? '');
   const api: BrowserApi = { page, headers: await bearerOf(page), accountId };
   const before = await balanceOf(api);
-  // The account is shared with other tests, which may have topped it up through the API: count only this test's.
+  // Top-ups made before this test (by a first attempt, when it is retried) are not its own: count only this test's.
   const earlier = new Set((await topUpsOf(api)).map((charge) => charge.id));
   const newTopUps = async (): Promise<Charge[]> => (await topUpsOf(api)).filter((charge) => !earlier.has(charge.id));
 

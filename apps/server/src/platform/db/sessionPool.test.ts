@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type PgliteDatabase } from './client.js';
 import { inBackground } from './sessionPriority.js';
 
@@ -12,7 +12,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(dataDir: string | null = null): Promise<PgliteDatabase> {
+async function open(dataDir: string): Promise<PgliteDatabase> {
   const database = await openPglite(dataDir);
   opened.push(database);
   return database;
@@ -22,8 +22,18 @@ async function open(dataDir: string | null = null): Promise<PgliteDatabase> {
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('the embedded database session', () => {
+  // One database for the tests that only borrow its session and leave it idle: a new one takes seconds to
+  // start (initdb in WebAssembly), seven of them most of this file's time.
+  let shared: PgliteDatabase;
+  beforeAll(async () => {
+    shared = await openPglite(null);
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+
   it('lends the session to requests before background work that waited longer', async () => {
-    const { pool } = await open();
+    const { pool } = shared;
     const holder = await pool.connect();
     const order: string[] = [];
     const waits = [
@@ -41,7 +51,7 @@ describe('the embedded database session', () => {
   });
 
   it('never starves background work: the oldest waiter gets every ninth lease', async () => {
-    const { pool } = await open();
+    const { pool } = shared;
     const holder = await pool.connect();
     const order: string[] = [];
     const background = inBackground(() => pool.query('select 1').then(() => order.push('background')));
@@ -63,7 +73,7 @@ describe('the embedded database session', () => {
   });
 
   it("keeps the session for a request's next statement rather than lend it to background work waiting", async () => {
-    const { pool } = await open();
+    const { pool } = shared;
     const request = await pool.connect();
     const order: string[] = [];
     const background = inBackground(() => pool.query('select 1').then(() => order.push('background')));
@@ -76,7 +86,7 @@ describe('the embedded database session', () => {
   });
 
   it('keeps a transaction to its caller: others wait, and see only what it committed', async () => {
-    const { pool } = await open();
+    const { pool } = shared;
     await pool.query('create table t (n int)');
     const tx = await pool.connect();
     await tx.query('begin');
@@ -92,7 +102,7 @@ describe('the embedded database session', () => {
   });
 
   it('survives a failed statement and a failed transaction', async () => {
-    const { pool } = await open();
+    const { pool } = shared;
     await expect(pool.query('select 1/0')).rejects.toThrow(/division by zero/);
     const tx = await pool.connect();
     await tx.query('begin');
@@ -103,7 +113,7 @@ describe('the embedded database session', () => {
   });
 
   it('delivers a NOTIFY to its listeners, and no more after they unlisten', async () => {
-    const database = await open();
+    const database = shared;
     const heard: string[] = [];
     const unlisten = await database.listen('parley_test', (payload) => heard.push(payload));
     await database.pool.query(`select pg_notify('parley_test', 'one')`);
