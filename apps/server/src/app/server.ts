@@ -75,6 +75,22 @@ function chooseAuthenticator(config: Config, keys: IssuerKeys | null, database: 
 }
 
 /** Starts the services the config names (web, worker, scheduler) on one database. */
+/**
+ * Closes the HTTP server: idle keep-alive connections at once, requests in flight allowed to finish for
+ * `timeoutMs`; then every connection left is cut, so a client that never reads its answer cannot hold a
+ * shutdown for the length of a keep-alive (docs/deployment.md).
+ */
+async function closeHttp(app: App, timeoutMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.server.closeAllConnections();
+  }, timeoutMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function startServer(config: Config, log: Logger, options: StartOptions = {}): Promise<RunningServer> {
   const roles = new Set(config.services);
   const database =
@@ -204,7 +220,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         io.local.disconnectSockets(true);
         io.engine.close();
       }
-      if (app) await app.close();
+      if (app) await closeHttp(app, config.shutdownTimeoutMs);
       await messageDispatcher?.stop();
       await dispatcher?.stop();
       await webPushRef?.stop();
