@@ -35,6 +35,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: HeldKey | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route keeps its own Idempotency-Key where its work is done (the top-up's ledger credit, for good,
+     * answering `duplicate: true`); these hooks leave it alone.
+     */
+    ownIdempotencyKey?: true;
+  }
 }
 
 /** The request's fingerprint: method, route and body as the schema read it. */
@@ -107,6 +114,7 @@ export function registerIdempotency<L extends FastifyBaseLogger, P extends Fasti
     request.idempotency = null;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (request.method !== 'POST' || header === undefined || request.membership === null || request.principal === null) return;
+    if (request.routeOptions.config.ownIdempotencyKey === true) return;
     const key = keySchema.safeParse(header);
     if (!key.success) throw new AppError(400, 'validation_failed', IDEMPOTENCY_KEY_INVALID_MESSAGE);
     const held: HeldKey = { accountId: request.membership.accountId, callerId: request.principal.clientId ?? request.principal.userId, key: key.data };

@@ -46,7 +46,7 @@ export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { c
     body: topupSchema,
     response: { 200: topupResultSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
   };
-  app.post('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage' } }, handler);
-  app.put('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage' } }, handler);
+  app.post('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage', ownIdempotencyKey: true } }, handler);
+  app.put('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage', ownIdempotencyKey: true } }, handler);
   return Promise.resolve();
 };
