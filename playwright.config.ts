@@ -7,11 +7,8 @@ export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/globalSetup.ts',
-  // Two files at a time, each file's tests in order. A spec that changes what another asserts works in an
-  // account of its own (freshAccount, or one the global setup makes for it), so files never wait for each
-  // other; docs/testing.md has the figures.
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   // Waits, not limits on speed: a page step takes seconds when browsers and the server share two busy
   // cores, and a test that runs out of time is retried from the start.
