@@ -3,6 +3,7 @@
 // lists what other features use of it; app/, components/ and the other folders beside features/ are shared
 // and open to every feature.
 import path from 'node:path';
+import { importVisitors } from './importSources.js';
 import { isTestCode } from './moduleBoundaries.js';
 
 const FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
@@ -35,17 +36,8 @@ export const featureBoundaries = {
   create(context) {
     const file = context.filename;
     if (featureOf(file) === null || isTestCode(file)) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const reason = featureViolation(file, path.resolve(path.dirname(file), source));
-      if (reason !== null) context.report({ node: node.source, messageId: 'violation', data: { reason } });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return importVisitors(context, (source) =>
+      source.startsWith('.') ? featureViolation(file, path.resolve(path.dirname(file), source)) : null,
+    );
   },
 };

@@ -3,6 +3,7 @@
 // (its context type may name a module's services through that module's face); a module's routes/ are
 // registered through its face and imported by nothing outside the module.
 import path from 'node:path';
+import { importVisitors } from './importSources.js';
 
 const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
 
@@ -47,19 +48,9 @@ export const moduleBoundaries = {
   create(context) {
     const file = context.filename;
     if (placeOf(file) === null || isTestCode(file)) return {};
-    const check = (node, typeOnly) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string') return;
+    return importVisitors(context, (source, typeOnly) => {
       const target = resolveSource(file, source);
-      if (target === null) return;
-      const reason = boundaryViolation(file, target, typeOnly);
-      if (reason !== null) context.report({ node: node.source, messageId: 'violation', data: { reason } });
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.importKind === 'type'),
-      ExportNamedDeclaration: (node) => check(node, node.exportKind === 'type'),
-      ExportAllDeclaration: (node) => check(node, node.exportKind === 'type'),
-      ImportExpression: (node) => check(node, false),
-    };
+      return target === null ? null : boundaryViolation(file, target, typeOnly);
+    });
   },
 };

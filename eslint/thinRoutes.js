@@ -3,6 +3,7 @@
 // of drizzle-orm, of the database drivers or of platform/db/ (not even a row's type: rows are the
 // presenter's), and reaches no query builder on a database handle (`db.select`, `tx.execute` …).
 import path from 'node:path';
+import { importVisitors } from './importSources.js';
 import { isTestCode, placeOf } from './moduleBoundaries.js';
 
 const DATABASE_PACKAGES = ['drizzle-orm', 'pg', '@electric-sql/pglite'];
@@ -61,17 +62,8 @@ export const thinRoutes = {
   create(context) {
     const file = context.filename;
     if (!isRouteFile(file)) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string') return;
-      const reason = routeImportViolation(file, source);
-      if (reason !== null) context.report({ node: node.source, messageId: 'violation', data: { reason } });
-    };
     return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
+      ...importVisitors(context, (source) => routeImportViolation(file, source)),
       MemberExpression(node) {
         if (node.computed || node.property.type !== 'Identifier' || !STATEMENT_METHODS.has(node.property.name)) return;
         const handle = handleName(node.object);

@@ -1,37 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ESLint, Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './importGraph.js';
+import { ruleViolations } from './lintRules.js';
 
-interface PluginModule {
-  parleyPlugin: NonNullable<Linter.Config['plugins']>[string];
-}
-
-const pluginPath = path.join(repositoryRoot, 'eslint', 'parleyPlugin.js');
-const { parleyPlugin } = (await import(pathToFileURL(pluginPath).href)) as PluginModule;
 const webSrc = path.join(repositoryRoot, 'apps', 'web', 'src');
 
-const config: Linter.Config[] = [
-  {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parser: tseslint.parser },
-    plugins: { parley: parleyPlugin },
-    rules: { 'parley/feature-boundaries': 'error' },
-  },
-];
-
 /** The rule's messages for `code` as if it were the file at `relative` (under apps/web/src). */
-function violations(relative: string, code: string): string[] {
-  const linter = new Linter({ configType: 'flat' });
-  return linter
-    .verify(code, config, { filename: path.join(webSrc, relative) })
-    // The files' own disable comments name rules this configuration does not load.
-    .filter((message) => message.ruleId === 'parley/feature-boundaries')
-    .map((message) => message.message);
-}
+const violations = ruleViolations('feature-boundaries', ['apps', 'web', 'src']);
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

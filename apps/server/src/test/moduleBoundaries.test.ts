@@ -1,31 +1,13 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ESLint, Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './importGraph.js';
+import { ruleViolations } from './lintRules.js';
 
-interface PluginModule {
-  parleyPlugin: NonNullable<Linter.Config['plugins']>[string];
-}
-
-const pluginPath = path.join(repositoryRoot, 'eslint', 'parleyPlugin.js');
-const { parleyPlugin } = (await import(pathToFileURL(pluginPath).href)) as PluginModule;
 const src = path.join(repositoryRoot, 'apps', 'server', 'src');
 
 /** The rule's messages for `code` as if it were the file at `relative` (under apps/server/src). */
-function violations(relative: string, code: string): string[] {
-  const linter = new Linter({ configType: 'flat' });
-  const config: Linter.Config[] = [
-    {
-      files: ['**/*.ts'],
-      languageOptions: { parser: tseslint.parser },
-      plugins: { parley: parleyPlugin },
-      rules: { 'parley/module-boundaries': 'error' },
-    },
-  ];
-  return linter.verify(code, config, { filename: path.join(src, relative) }).map((message) => message.message);
-}
+const violations = ruleViolations('module-boundaries', ['apps', 'server', 'src']);
 
 describe('module boundaries (eslint/moduleBoundaries.js)', () => {
   it('lets a module enter another through its face, and itself anywhere', () => {

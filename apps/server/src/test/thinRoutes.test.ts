@@ -1,33 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ESLint, Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './importGraph.js';
+import { ruleViolations } from './lintRules.js';
 
-interface PluginModule {
-  parleyPlugin: NonNullable<Linter.Config['plugins']>[string];
-}
-
-const pluginPath = path.join(repositoryRoot, 'eslint', 'parleyPlugin.js');
-const { parleyPlugin } = (await import(pathToFileURL(pluginPath).href)) as PluginModule;
 const src = path.join(repositoryRoot, 'apps', 'server', 'src');
 
-const config: Linter.Config[] = [
-  {
-    files: ['**/*.ts'],
-    languageOptions: { parser: tseslint.parser },
-    plugins: { parley: parleyPlugin },
-    rules: { 'parley/thin-routes': 'error' },
-  },
-];
-
 /** The rule's messages for `code` as if it were the file at `relative` (under apps/server/src). */
-function violations(relative: string, code: string): string[] {
-  const linter = new Linter({ configType: 'flat' });
-  return linter.verify(code, config, { filename: path.join(src, relative) }).map((message) => message.message);
-}
+const violations = ruleViolations('thin-routes', ['apps', 'server', 'src']);
 
 /** Every file in a module's routes/ folder, test files included (the rule itself leaves those out). */
 function routeFiles(): string[] {
