@@ -31,6 +31,7 @@ export * from './api/profile.js';
 export * from './api/contacts.js';
 export * from './api/lists.js';
 export * from './api/groups.js';
+export * from './api/notifications.js';
 export * from './api/gdpr.js';
 export * from './api/contactImports.js';
 export * from './api/messages.js';

@@ -41,9 +41,6 @@ const KNOWN_INCOMPATIBLE: Record<string, string> = {
   'messages.send': 'contacts must be ids, not {mobile} or {id} objects; the answer is not {data: {messages, ...}}',
   'templates.create': 'answers one template, not a list',
   'templates.remove': 'answers 204 with no body, not 200 {success: true}',
-  'webhooks.fetchAll': 'webhooks are not built',
-  'webhooks.subscribe': 'webhooks are not built',
-  'webhooks.unsubscribe': 'webhooks are not built',
   'tools.shareFile': 'file sharing is under the account, not /v1/tools/sharefile',
 };
 

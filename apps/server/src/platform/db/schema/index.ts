@@ -8,3 +8,4 @@ export * from './messaging.js';
 export * from './inbox.js';
 export * from './campaigns.js';
 export * from './system.js';
+export * from './notifications.js';

@@ -1,0 +1,2 @@
+export { notificationRoutes } from './routes/notifications.js';
+export { webhookSubscriptionRoutes } from './routes/webhooks.js';
