@@ -15,6 +15,8 @@ export default tseslint.config(
       'playwright-report/**',
       'apps/server/bin/**',
       'bench/**/*.js',
+      // Generated from the API's OpenAPI document (npm run sdk:generate).
+      'packages/sdk/src/schema.ts',
       'eslint.config.js',
       'eslint/**',
     ],

@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const shared = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
+const sdk = fileURLToPath(new URL('./packages/sdk/src/index.ts', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@parley/shared': shared } },
+  resolve: { alias: { '@parley/shared': shared, '@parley/sdk': sdk } },
   test: {
     // Vitest's default is one worker less than the cores: one on the 2-core CI machine. A test file mostly
     // waits (on PostgreSQL, on PGlite's thread, on a process or a socket), so two files side by side keep

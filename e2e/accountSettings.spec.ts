@@ -32,6 +32,8 @@ test('renewing the API secret shows a new one once, and the old one no longer ge
   const settings = await openSettings(page);
   const secret = settings.getByRole('textbox', { name: 'Secret' });
   const onlyOnce = settings.getByText('This secret is shown only once.');
+  // The way to the API reference for whoever wires the credentials into a script.
+  await expect(settings.getByRole('link', { name: 'Developers' })).toHaveAttribute('href', '/docs');
   await settings.getByRole('button', { name: 'Request Credentials' }).click();
   await expect(onlyOnce).toBeVisible();
   const first = await secret.inputValue();

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -78,6 +79,13 @@ export const ApiCredentialsSection = ({ accountId }: { accountId: string }) => {
     <Box component="section" aria-labelledby="api-credentials-title">
       <Typography id="api-credentials-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         API Credentials
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        For scripts and integrations that call the API.{' '}
+        <Link href="/docs" target="_blank" rel="noopener">
+          Developers
+        </Link>
+        : the API reference, with the calls compatible with the hosted REST API v1.
       </Typography>
       {credentials.isPending && <LinearProgress aria-label="Loading API credentials" />}
       {credentials.isError && <ErrorAlert message={errorMessage(credentials.error)} onRetry={() => void credentials.refetch()} />}

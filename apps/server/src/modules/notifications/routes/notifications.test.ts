@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('notifications on %s', (kind) => {
 
   it('refuses bad input with the clear message and changes nothing', async () => {
     const { account, token } = await ownAccount();
-    const refused = async (body: unknown, status = 400) => {
+    const refused = async (body: object, status = 400) => {
       const res = await h.call('POST', url(account.id), token, body);
       expect(res.statusCode, res.body).toBe(status);
       return res.json<{ error: { message: string } }>().error.message;
