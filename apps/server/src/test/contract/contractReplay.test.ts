@@ -36,8 +36,6 @@ const KNOWN_INCOMPATIBLE: Record<string, string> = {
   'conversations.fetchAll': 'closed is a record, not a boolean; the contact mobile and last message differ in shape',
   'conversations.fetch': 'closed is a record, not a boolean; the contact mobile and last message differ in shape',
   'conversations.close': 'answers without the conversation',
-  'messages.fetchAll': 'phoneNumber is an object, price a decimal string, absent fields null',
-  'messages.fetch': 'phoneNumber is an object, price a decimal string, absent fields null',
   'messages.send': 'contacts must be ids, not {mobile} or {id} objects; the answer is not {data: {messages, ...}}',
   'templates.create': 'answers one template, not a list',
   'templates.remove': 'answers 204 with no body, not 200 {success: true}',

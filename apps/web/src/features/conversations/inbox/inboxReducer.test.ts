@@ -184,7 +184,7 @@ describe('applyToMessagePages', () => {
   });
 
   it('replaces a message whose status moved, without adding it twice', () => {
-    const failed = { ...older, status: 'failed' as const, error: { code: null, description: 'Carrier rejected' } };
+    const failed = { ...older, status: 'failed' as const, error: { description: 'Carrier rejected' } };
     const outcome = applyToMessagePages(history(), A, { type: 'messageStatus', message: failed });
     if (outcome.kind !== 'updated') throw new Error(outcome.kind);
     expect(outcome.value.pages[0]?.data).toEqual([failed]);

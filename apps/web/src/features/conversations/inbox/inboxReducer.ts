@@ -49,9 +49,9 @@ const isActivity = (event: InboxEvent): event is Extract<InboxEvent, { message: 
 const lastMessageOf = (message: Message): NonNullable<Conversation['lastMessage']> => ({
   id: message.id,
   message: message.message,
-  template: message.template,
+  template: message.templateId === undefined ? null : { id: message.templateId },
   status: message.status,
-  error: message.error,
+  error: message.error === undefined ? null : { code: message.error.code ?? null, description: message.error.description },
   outgoing: message.outgoing,
   media: message.media.length,
   created: message.created.at,
