@@ -207,13 +207,13 @@ export type MarkMessageRead = z.infer<typeof markMessageReadSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Events
 
-/** The data of conversationStarted: the new conversation as far as the sending engine knows it. */
+/** The data of conversationStarted: the new conversation as far as the sending engine knows it (no group: left out). */
 export interface ConversationStartedEventData {
   conversation: {
     id: string;
     contact: { id: string };
-    phoneNumber: { id: string; number: string } | null;
-    group: { id: string } | null;
+    phoneNumber: { id: string; number: string };
+    group?: { id: string };
     created: { at: string };
   };
 }
