@@ -119,6 +119,10 @@ test('inbox: two users see a reply arrive live, one answers with a picture, the 
     }
     await page.getByLabel('Closed').check();
     await expect(conversationRow(page, 'Rita Reply')).toBeVisible(live);
+    // Opened, it says since when it is closed and cannot be answered.
+    await conversationRow(page, 'Rita Reply').getByRole('link', { name: 'Rita Reply' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /^Closed .+\. This conversation is closed/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Reply', exact: true })).toHaveCount(0);
   } finally {
     await colleague.close();
   }

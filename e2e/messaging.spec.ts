@@ -10,9 +10,10 @@ interface ApiMessage {
   direction: 'inbound' | 'outbound';
   message: string;
   conversation: { id: string };
-  phoneNumber: { number: string } | null;
+  /** The account's number it went through (docs/api.md: the hosted product's shape). */
+  phoneNumber: string;
   segments: number;
-  price: string;
+  price: number;
 }
 
 async function messagesOf(api: BrowserApi): Promise<ApiMessage[]> {
@@ -66,7 +67,7 @@ test('messaging: a new account texts a contact from its simulator number, sees i
     .toBe('delivered');
   const [sent] = await messagesOf(api);
   expect(sent).toMatchObject({ message: 'Hi Rita, your cleaning is on Tuesday at 10:00. Reply to confirm.', segments: 1 });
-  expect(sent?.phoneNumber?.number).toBe(business);
+  expect(sent?.phoneNumber).toBe(business);
 
   // The virtual phone shows what it received, delivered, and answers.
   await page.getByRole('navigation').getByRole('link', { name: 'Simulator' }).click();

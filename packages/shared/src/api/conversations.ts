@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema, messageStatuses, type MessageStatus } from './messages.js';
+import { messageSchema, type MessageStatus } from './messages.js';
 import { listQuerySchema, listResponse, paginationSchema, recordResponse } from './pagination.js';
 
 /** The last message's preview in the conversation list is cut here, plus an ellipsis. */
@@ -28,47 +28,47 @@ export const MESSAGE_READ_NOT_UNREADABLE_MESSAGE = 'Only incoming messages and o
 export const canBeUnread = (message: { outgoing: boolean; status: MessageStatus }): boolean =>
   !message.outgoing || message.status === 'failed' || message.status === 'undelivered';
 
-/** The contact as a conversation shows it. */
+/**
+ * The contact as a conversation shows it: the hosted product's ContactIdentifiers (its mobile is the number and
+ * its country), with when it was blocked or opted out, left out when it was not.
+ */
 export const conversationContactSchema = z
   .object({
     id: z.uuid(),
     firstName: z.string(),
     lastName: z.string(),
-    mobile: z.string(),
-    blocked: z.string().nullable(),
-    optedOut: z.string().nullable(),
+    mobile: z.object({ number: z.string(), country: z.string() }),
+    blocked: z.string().optional(),
+    optedOut: z.string().optional(),
   })
   .meta({ id: 'ConversationContact' });
 
-export const conversationLastMessageSchema = z
-  .object({
-    id: z.uuid(),
-    /** The full text; the list cuts it with lastMessagePreview. */
-    message: z.string(),
-    template: z.object({ id: z.uuid() }).nullable(),
-    status: z.enum(messageStatuses),
-    error: z.object({ code: z.string().nullable(), description: z.string() }).nullable(),
-    outgoing: z.boolean(),
-    media: z.number().int(),
-    created: z.string(),
-  })
+/**
+ * The last message, a message as the messages calls answer it (the contract's lastMessage is a Message), with
+ * the fields the list shows. `message` is the full text; the list cuts it with lastMessagePreview.
+ */
+export const conversationLastMessageSchema = messageSchema
+  .pick({ id: true, message: true, templateId: true, status: true, error: true, outgoing: true, media: true, created: true })
   .meta({ id: 'ConversationLastMessage' });
 
 /**
- * A conversation (docs/inbox.md): a contact and one of the account's numbers, open until closed. `unread` lists the
- * ids of its unread messages: incoming ones, and outgoing ones that errored, that nobody marked read.
- * `messages` is only filled by GET conversations/{id} (its newest page).
+ * A conversation (docs/inbox.md) in the hosted product's shape (docs/api.md): a contact and one of the account's
+ * numbers, open until closed. `closed` says whether it is closed and `closedAt` since when; absent values (no
+ * number, group or last message, an open conversation's `closedAt`) are left out. `unread` lists the ids of its
+ * unread messages: incoming ones, and outgoing ones that errored, that nobody marked read. `messages` is only
+ * filled by GET conversations/{id} (its newest page).
  */
 export const conversationSchema = z
   .object({
     id: z.uuid(),
     contact: conversationContactSchema,
-    phoneNumber: z.object({ id: z.uuid(), number: z.string() }).nullable(),
-    group: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-    lastMessage: conversationLastMessageSchema.nullable(),
+    phoneNumber: z.object({ id: z.uuid(), number: z.string() }).optional(),
+    group: z.object({ id: z.uuid(), name: z.string() }).optional(),
+    lastMessage: conversationLastMessageSchema.optional(),
     created: z.object({ at: z.string() }),
     updated: z.object({ at: z.string() }),
-    closed: z.string().nullable(),
+    closed: z.boolean(),
+    closedAt: z.string().optional(),
     unread: z.array(z.uuid()),
     messages: z.object({ data: z.array(messageSchema), pagination: paginationSchema }).optional(),
   })

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { httpUrl, requiredText } from '../forms.js';
 import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../validation.js';
 import { contactByMobileSchema } from './contacts.js';
-import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'received'] as const;
@@ -15,7 +14,8 @@ export const messageMediaSchema = z
 export type MessageMedia = z.infer<typeof messageMediaSchema>;
 
 /**
- * A message, in and out (docs/messaging.md). `encoding`, `segments` and `price` are what the account was charged for
+ * A message, in and out (docs/messaging.md), in the shape of the hosted product's contract (docs/api.md): an
+ * absent value is left out, never null. `encoding`, `segments` and `price` are what the account was charged for
  * (inbound messages cost nothing). `error` carries the carrier's code and text when a send failed.
  */
 export const messageSchema = z
@@ -23,8 +23,15 @@ export const messageSchema = z
     id: z.uuid(),
     conversation: z.object({ id: z.uuid() }),
     contact: z.object({ id: z.uuid() }),
-    phoneNumber: z.object({ id: z.uuid(), number: z.string() }).nullable(),
-    template: z.object({ id: z.uuid() }).nullable(),
+    /** The account's number the message went through, E.164 ('+14155550100'), as the contract writes it. */
+    phoneNumber: z.string(),
+    /** That number's record, left out once the number left the account. */
+    phoneNumberId: z.uuid().optional(),
+    /**
+     * The saved template it was sent from (a campaign's). The contract's `template` is a text, the template before
+     * its tokens were filled in, which Parley does not keep: it is left out (docs/decisions.md).
+     */
+    templateId: z.uuid().optional(),
     message: z.string(),
     direction: z.enum(['inbound', 'outbound']),
     outgoing: z.boolean(),
@@ -32,15 +39,16 @@ export const messageSchema = z
     read: z.boolean(),
     encoding: z.enum(['GSM-7', 'UCS-2']),
     segments: z.number().int(),
-    price: moneySchema,
+    /** USD, as a JSON number written from the exact decimal (moneyAsNumber): the contract has a number. */
+    price: z.number(),
     media: z.array(messageMediaSchema),
-    error: z.object({ code: z.string().nullable(), description: z.string() }).nullable(),
-    eventType: z.string().nullable(),
-    jobId: z.uuid().nullable(),
+    error: z.object({ code: z.string().optional(), description: z.string() }).optional(),
+    eventType: z.string().optional(),
+    jobId: z.uuid().optional(),
     /** When quiet hours hold it: the time it may go. */
-    sendAfter: z.string().nullable(),
+    sendAfter: z.string().optional(),
     created: z.object({ at: z.string() }),
-    sent: z.object({ at: z.string() }).nullable(),
+    sent: z.object({ at: z.string() }).optional(),
     updated: z.object({ at: z.string() }),
   })
   .meta({ id: 'Message' });
@@ -199,13 +207,13 @@ export type MarkMessageRead = z.infer<typeof markMessageReadSchema>;
 // ---------------------------------------------------------------------------------------------------
 // Events
 
-/** The data of conversationStarted: the new conversation as far as the sending engine knows it. */
+/** The data of conversationStarted: the new conversation as far as the sending engine knows it (no group: left out). */
 export interface ConversationStartedEventData {
   conversation: {
     id: string;
     contact: { id: string };
-    phoneNumber: { id: string; number: string } | null;
-    group: { id: string } | null;
+    phoneNumber: { id: string; number: string };
+    group?: { id: string };
     created: { at: string };
   };
 }

@@ -18,6 +18,7 @@ export interface ConversationRecord {
     firstName: string;
     lastName: string;
     mobileNumber: string;
+    mobileCountry: string;
     blockedAt: Date | null;
     optedOutAt: Date | null;
   };
@@ -41,6 +42,7 @@ const selection = {
     firstName: contacts.firstName,
     lastName: contacts.lastName,
     mobileNumber: contacts.mobileNumber,
+    mobileCountry: contacts.mobileCountry,
     blockedAt: contacts.blockedAt,
     optedOutAt: contacts.optedOutAt,
   },

@@ -106,7 +106,7 @@ describe.each(testDatabaseKinds)('auto responders answering inbound messages on 
     ]);
     expect(await ledgerAndBalance(database.db, s.accountId)).toEqual({ ledger: '0.9900', balance: '0.9900' });
     expect(await outboxEvents(database.db, 'messageSent', s.accountId)).toEqual([
-      { data: { message: expect.objectContaining({ id: reply?.id, price: '0.0100', eventType: AUTO_RESPONDER_EVENT_TYPE }) as unknown } },
+      { data: { message: expect.objectContaining({ id: reply?.id, price: 0.01, eventType: AUTO_RESPONDER_EVENT_TYPE }) as unknown } },
     ]);
     const [conversation] = await queryRows<{ last_message_id: string }>(
       database.db,

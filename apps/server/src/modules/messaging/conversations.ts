@@ -98,7 +98,7 @@ export function startedEvent(accountId: string, id: string, w: ConversationWante
         id,
         contact: { id: w.contactId },
         phoneNumber: { id: w.phoneNumberId, number: w.phoneNumber },
-        group: w.groupId === null ? null : { id: w.groupId },
+        ...(w.groupId === null ? {} : { group: { id: w.groupId } }),
         created: { at: now.toISOString() },
       },
     },
@@ -124,7 +124,8 @@ export async function openConversations(
   for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
     const chunk = entries.slice(i, i + INSERT_CHUNK).map(([key, w]) => ({ key, w, id: uuidv7() }));
     // One statement finds the open ones, opens the others and publishes their conversationStarted events
-    // (startedEvent's data, built from the rows inserted), NOTIFY included: a round trip a batch.
+    // (startedEvent's data, built from the rows inserted, an absent group left out), NOTIFY included: a round
+    // trip a batch.
     const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string; started: boolean; announced: number }>(
       tx,
       sql`with k as (
@@ -155,12 +156,12 @@ export async function openConversations(
           ), ${eventRowsOf(
             sql`select 'conversationStarted'::text as type, ${accountId}::uuid as account_id, null::uuid as user_id, o.group_id,
                        ${laneOf('conversationStarted')}::smallint as lane,
-                       jsonb_build_object('conversation', jsonb_build_object(
+                       jsonb_build_object('conversation', jsonb_strip_nulls(jsonb_build_object(
                          'id', o.id,
                          'contact', jsonb_build_object('id', o.contact_id),
                          'phoneNumber', jsonb_build_object('id', o.phone_number_id, 'number', k.phone_number),
                          'group', case when o.group_id is null then null else jsonb_build_object('id', o.group_id) end,
-                         'created', jsonb_build_object('at', ${now.toISOString()}::text))) as data,
+                         'created', jsonb_build_object('at', ${now.toISOString()}::text)))) as data,
                        row_number() over (order by k.ord) as n
                   from opened o join k on k.id = o.id`,
           )}

@@ -182,7 +182,7 @@ describe.each(testDatabaseKinds)('inbound messages on %s', (kind) => {
         eventType: KEYWORD_REPLY_EVENT_TYPES.optOut,
       });
       expect(await outboxEvents(database.db, 'messageSent', s.accountId)).toEqual([
-        { data: { message: expect.objectContaining({ id: reply?.id, status: 'queued', price: '0.0000' }) as unknown } },
+        { data: { message: expect.objectContaining({ id: reply?.id, status: 'queued', price: 0 }) as unknown } },
       ]);
 
       const again = await receive(incoming(s, 'STOP'));

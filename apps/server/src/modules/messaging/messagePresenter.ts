@@ -1,16 +1,22 @@
-import { formatMoney, type Message } from '@parley/shared';
+import { moneyAsNumber, type Message } from '@parley/shared';
 import type { MessageRow } from '../../platform/db/schema/index.js';
+import { withoutNulls } from '../../platform/http/withoutNulls.js';
 
-/** The message entity from its row; `phoneNumber` is the account's number the message went through. */
+/**
+ * The message entity from its row, in the hosted product's shape (docs/api.md): `phoneNumber` is the account's
+ * number the message went through, as text, and its record's id `phoneNumberId`; `price` a number; absent values
+ * are left out.
+ */
 export function presentMessage(row: MessageRow): Message {
   const outgoing = row.direction === 'outbound';
   const failed = row.status === 'failed' || row.status === 'undelivered';
-  return {
+  return withoutNulls({
     id: row.id,
     conversation: { id: row.conversationId },
     contact: { id: row.contactId },
-    phoneNumber: row.phoneNumberId === null ? null : { id: row.phoneNumberId, number: outgoing ? row.fromNumber : row.toNumber },
-    template: row.templateId === null ? null : { id: row.templateId },
+    phoneNumber: outgoing ? row.fromNumber : row.toNumber,
+    phoneNumberId: row.phoneNumberId,
+    templateId: row.templateId,
     message: row.body,
     direction: row.direction,
     outgoing,
@@ -19,7 +25,7 @@ export function presentMessage(row: MessageRow): Message {
     read: row.readAt !== null || (outgoing && !failed),
     encoding: row.encoding,
     segments: row.segments,
-    price: formatMoney(row.price),
+    price: moneyAsNumber(row.price),
     media: row.media,
     error:
       failed || row.errorDescription !== null
@@ -31,5 +37,5 @@ export function presentMessage(row: MessageRow): Message {
     created: { at: row.createdAt.toISOString() },
     sent: row.sentAt === null ? null : { at: row.sentAt.toISOString() },
     updated: { at: (row.statusAt ?? row.createdAt).toISOString() },
-  };
+  });
 }

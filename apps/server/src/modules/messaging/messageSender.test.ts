@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds)('sendMessages on %s', (kind) => {
 
     const sent = await outboxEvents(database.db, 'messageSent', account.accountId);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.data).toMatchObject({ message: { id: message?.id, status: 'queued', segments: 2, price: '0.0200', outgoing: true } });
+    expect(sent[0]?.data).toMatchObject({ message: { id: message?.id, status: 'queued', segments: 2, price: 0.02, outgoing: true } });
     const started = await outboxEvents(database.db, 'conversationStarted', account.accountId);
     expect(started).toHaveLength(1);
     expect(started[0]?.data).toMatchObject({ conversation: { id: conversation?.id, contact: { id: contact.id } } });

@@ -55,7 +55,7 @@ const ActionButton = ({ label, icon, compact, color, loading, onClick }: ActionB
 export const ConversationActions = ({ accountId, role, conversation, name, compact, onPauseReading }: ConversationActionsProps) => {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
-  const open = conversation.closed === null;
+  const open = !conversation.closed;
   const canAssign = open && can(role, 'conversations.assignGroup');
   const groups = useGroups(accountId);
   const groupList = canAssign ? (groups.data?.data ?? []) : [];

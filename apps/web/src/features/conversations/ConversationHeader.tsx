@@ -26,9 +26,9 @@ interface ConversationHeaderProps {
 export const ConversationHeader = ({ accountId, role, conversation, onPauseReading }: ConversationHeaderProps) => {
   const display = usePhoneDisplay();
   const compact = useIsPhone();
-  const open = conversation.closed === null;
+  const open = !conversation.closed;
   const name = display.name(conversation.contact);
-  const number = display.phone(conversation.contact.mobile);
+  const number = display.phone(conversation.contact.mobile.number);
 
   return (
     <Stack
@@ -51,14 +51,14 @@ export const ConversationHeader = ({ accountId, role, conversation, onPauseReadi
                 {number}
               </Typography>
             )}
-            {conversation.phoneNumber !== null && (
+            {conversation.phoneNumber !== undefined && (
               <Typography variant="body2" color="text.secondary" data-testid="our-number" noWrap>
                 via {display.phone(conversation.phoneNumber.number)}
               </Typography>
             )}
-            {conversation.group !== null && <Chip size="small" label={conversation.group.name} aria-label={`Group ${conversation.group.name}`} />}
-            {conversation.contact.optedOut !== null && <Chip size="small" color="warning" variant="outlined" label="Opted out" />}
-            {conversation.contact.blocked !== null && <Chip size="small" color="warning" variant="outlined" label="Blocked" />}
+            {conversation.group !== undefined && <Chip size="small" label={conversation.group.name} aria-label={`Group ${conversation.group.name}`} />}
+            {conversation.contact.optedOut !== undefined && <Chip size="small" color="warning" variant="outlined" label="Opted out" />}
+            {conversation.contact.blocked !== undefined && <Chip size="small" color="warning" variant="outlined" label="Blocked" />}
             {!open && <Chip size="small" label="Closed" />}
           </Stack>
         </Stack>

@@ -75,14 +75,14 @@ const ConversationView = ({ accountId, role, conversationId, verified }: Convers
   }
 
   const current = conversation.data;
-  const open = current.closed === null;
+  const open = !current.closed;
   return (
     <Paper variant="outlined" component="section" aria-label={`Conversation with ${display.name(current.contact)}`} sx={{ overflow: 'hidden' }}>
       <ConversationHeader accountId={accountId} role={role} conversation={current} onPauseReading={setReadingPaused} />
       <MessageHistory accountId={accountId} conversationId={current.id} contactId={current.contact.id} />
       {!open && (
         <Alert severity="info" square sx={{ borderTop: 1, borderColor: 'divider' }}>
-          Closed {current.closed === null ? '' : messageTime(current.closed)}. {CONVERSATION_CLOSED_MESSAGE}
+          Closed {current.closedAt === undefined ? '' : messageTime(current.closedAt)}. {CONVERSATION_CLOSED_MESSAGE}
         </Alert>
       )}
       {open && can(role, 'conversations.answer') && (

@@ -9,7 +9,7 @@ import { useOptionalSession } from '../../session/sessionContext';
 
 /** Whether quiet hours hold the message: ours, queued, and due later than now. */
 export const isHeld = (message: Message, now: number = Date.now()): boolean =>
-  message.outgoing && message.status === 'queued' && message.sendAfter !== null && new Date(message.sendAfter).getTime() > now;
+  message.outgoing && message.status === 'queued' && message.sendAfter !== undefined && new Date(message.sendAfter).getTime() > now;
 
 interface HeldNoteProps {
   accountId: string;

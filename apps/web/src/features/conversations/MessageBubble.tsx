@@ -20,7 +20,7 @@ interface MessageBubbleProps {
 export const MessageBubble = ({ accountId, message, recipientZone }: MessageBubbleProps) => {
   const ours = message.outgoing;
   const unread = isUnreadMessage(message);
-  const colour = statusColour(message.status, message.error !== null);
+  const colour = statusColour(message.status, message.error !== undefined);
   return (
     <Stack
       component="article"
@@ -63,10 +63,10 @@ export const MessageBubble = ({ accountId, message, recipientZone }: MessageBubb
           </Typography>
         )}
       </Stack>
-      {message.error !== null && (
+      {message.error !== undefined && (
         <Typography variant="caption" color="error" sx={{ px: 0.5 }} role="note">
           {message.error.description}
-          {message.error.code === null ? '' : ` (${message.error.code})`}
+          {message.error.code === undefined ? '' : ` (${message.error.code})`}
         </Typography>
       )}
     </Stack>

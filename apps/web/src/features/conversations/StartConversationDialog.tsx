@@ -146,9 +146,9 @@ export const StartConversationDialog = ({ accountId, onClose }: { accountId: str
                     <ListItemText
                       primary={lastMessageSummary(c.lastMessage)}
                       secondary={[
-                        c.phoneNumber === null ? null : `via ${display.phone(c.phoneNumber.number)}`,
+                        c.phoneNumber === undefined ? null : `via ${display.phone(c.phoneNumber.number)}`,
                         c.group?.name ?? null,
-                        messageTime(c.lastMessage?.created ?? c.updated.at),
+                        messageTime(c.lastMessage?.created.at ?? c.updated.at),
                       ]
                         .filter((part) => part !== null)
                         .join(' · ')}

@@ -38,8 +38,8 @@ const ContactCell = ({ row, name }: { row: Conversation; name: string }) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%', minWidth: 0 }}>
     <ContactLink row={row} name={name} />
     <UnreadChip row={row} />
-    {row.contact.optedOut !== null && <Chip size="small" variant="outlined" label="Opted out" sx={{ height: 20 }} />}
-    {row.contact.blocked !== null && <Chip size="small" variant="outlined" label="Blocked" sx={{ height: 20 }} />}
+    {row.contact.optedOut !== undefined && <Chip size="small" variant="outlined" label="Opted out" sx={{ height: 20 }} />}
+    {row.contact.blocked !== undefined && <Chip size="small" variant="outlined" label="Blocked" sx={{ height: 20 }} />}
   </Stack>
 );
 
@@ -49,20 +49,20 @@ const LastMessageLine = ({ row }: { row: Conversation }) => {
   const Direction = last?.outgoing === true ? CallMadeOutlined : CallReceivedOutlined;
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
-      {last !== null && <Direction fontSize="small" color="action" titleAccess={last.outgoing ? 'Sent' : 'Received'} />}
+      {last !== undefined && <Direction fontSize="small" color="action" titleAccess={last.outgoing ? 'Sent' : 'Received'} />}
       {errorText !== null && (
         <Tooltip title={errorText}>
           <ErrorOutline fontSize="small" color="error" aria-label={errorText} role="img" />
         </Tooltip>
       )}
-      <Typography variant="body2" noWrap title={last?.message} color={last === null ? 'text.secondary' : 'inherit'} sx={{ fontWeight: 'inherit' }}>
+      <Typography variant="body2" noWrap title={last?.message} color={last === undefined ? 'text.secondary' : 'inherit'} sx={{ fontWeight: 'inherit' }}>
         {lastMessageSummary(last)}
       </Typography>
     </Stack>
   );
 };
 
-const lastActivity = (row: Conversation): string => row.lastMessage?.created ?? row.updated.at;
+const lastActivity = (row: Conversation): string => row.lastMessage?.created.at ?? row.updated.at;
 
 /** A phone's list: one cell per conversation, the name with its unread count and time over the last message. */
 const CompactCell = ({ row, name }: { row: Conversation; name: string }) => (
@@ -106,7 +106,7 @@ export function conversationColumns(display: PhoneDisplay, compact = false): Gri
       valueGetter: (_value, row) => name(row),
       renderCell: ({ row }) => <ContactCell row={row} name={name(row)} />,
     },
-    { field: 'mobile', headerName: 'Number', flex: 0.8, minWidth: 150, valueGetter: (_value, row) => display.phone(row.contact.mobile) },
+    { field: 'mobile', headerName: 'Number', flex: 0.8, minWidth: 150, valueGetter: (_value, row) => display.phone(row.contact.mobile.number) },
     { field: 'group', headerName: 'Group', flex: 0.6, minWidth: 110, valueGetter: (_value, row) => row.group?.name ?? '' },
     {
       field: 'lastMessage',
@@ -126,11 +126,11 @@ export function conversationColumns(display: PhoneDisplay, compact = false): Gri
       width: 130,
       valueGetter: (_value, row) => row.lastMessage?.status ?? '',
       renderCell: ({ row }) =>
-        row.lastMessage === null ? null : (
+        row.lastMessage === undefined ? null : (
           <Chip
             size="small"
             variant="outlined"
-            color={statusColour(row.lastMessage.status, row.lastMessage.error !== null)}
+            color={statusColour(row.lastMessage.status, row.lastMessage.error !== undefined)}
             label={statusLabel(row.lastMessage.status)}
           />
         ),

@@ -2,8 +2,9 @@ import type { Message, SendMessageResult } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import { canSend, sendRequestOf, sentNotice } from './sendRequest';
 
+// A message quiet hours do not hold has no sendAfter (absent values are left out).
 const message = (sendAfter: string | null): Message =>
-  ({ id: crypto.randomUUID(), sendAfter }) as unknown as Message;
+  ({ id: crypto.randomUUID(), ...(sendAfter === null ? {} : { sendAfter }) }) as unknown as Message;
 
 describe('sendRequestOf', () => {
   it('sends each contact once and the chosen number as phoneNumberFilter.group', () => {

@@ -28,7 +28,7 @@ export const canSend = (draft: SendDraft, verified: boolean): boolean =>
 export function sentNotice(result: SendMessageResult): string {
   const sent = result.data.length;
   const parts = [sent === 1 ? 'Message sent' : `${String(sent)} messages sent`];
-  const held = result.data.filter((m) => m.sendAfter !== null).length;
+  const held = result.data.filter((m) => m.sendAfter !== undefined).length;
   if (held > 0) parts.push(`${held === sent ? (sent === 1 ? 'it waits' : 'they wait') : `${String(held)} wait`} for the recipient's quiet hours to end`);
   const [first] = result.invalid;
   if (first !== undefined) {

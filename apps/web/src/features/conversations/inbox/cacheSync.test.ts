@@ -54,7 +54,7 @@ describe('applyInboxEvent', () => {
 
   it('takes a closed conversation out of both lists and the badge', () => {
     const { queryClient, refetched, apply } = setup();
-    apply('conversationClosed', { conversation: conversation({ id: B, unread: [uuid(9)], closed: '2025-01-03T00:00:00.000Z' }) });
+    apply('conversationClosed', { conversation: conversation({ id: B, unread: [uuid(9)], closed: true, closedAt: '2025-01-03T00:00:00.000Z' }) });
 
     expect(queryClient.getQueryData<ConversationPage>(inboxKeys.list(ACCOUNT, openList))?.data.map((c) => c.id)).toEqual([A]);
     expect(queryClient.getQueryData<ConversationPage>(inboxKeys.list(ACCOUNT, unreadList))?.data).toEqual([]);
@@ -84,7 +84,7 @@ describe('parseInboxEvent', () => {
   });
 
   it('reads conversationStarted from the sending engine’s short form', () => {
-    const started = { conversation: { id: A, contact: { id: uuid(3) }, phoneNumber: null, group: null, created: { at: '2025-01-01T00:00:00Z' } } };
+    const started = { conversation: { id: A, contact: { id: uuid(3) }, phoneNumber: { id: uuid(4), number: '+15550000000' }, created: { at: '2025-01-01T00:00:00Z' } } };
     expect(parseInboxEvent(payload('conversationStarted', started), ACCOUNT)).toEqual({
       type: 'conversationStarted',
       conversation: { id: A, contact: { id: uuid(3) } },

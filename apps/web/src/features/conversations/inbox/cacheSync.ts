@@ -89,5 +89,5 @@ function refetchAcceptableHours(
   const hours = acceptableHoursKey(accountId, event.message.contact.id);
   if (event.type === 'messageReceived' && cached(hours)) refetch(hours);
   const held = heldCountKey(accountId);
-  if (event.message.outgoing && event.message.sendAfter !== null && cached(held)) refetch(held);
+  if (event.message.outgoing && event.message.sendAfter !== undefined && cached(held)) refetch(held);
 }

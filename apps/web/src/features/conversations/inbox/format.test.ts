@@ -14,12 +14,10 @@ import { conversation, uuid } from './testFixtures';
 const last = (overrides: Partial<NonNullable<ReturnType<typeof conversation>['lastMessage']>>) => ({
   id: uuid(1),
   message: 'Hi',
-  template: null,
   status: 'delivered' as const,
-  error: null,
   outgoing: true,
-  media: 0,
-  created: '2025-01-01T10:00:00.000Z',
+  media: [],
+  created: { at: '2025-01-01T10:00:00.000Z' },
   ...overrides,
 });
 
@@ -66,9 +64,10 @@ describe('lastMessageSummary', () => {
   });
 
   it('names the attachments of a media-only message, and an empty conversation', () => {
-    expect(lastMessageSummary(last({ message: '', media: 2 }))).toBe('2 attachments');
-    expect(lastMessageSummary(last({ message: '', media: 1 }))).toBe('1 attachment');
-    expect(lastMessageSummary(null)).toBe('No messages yet');
+    const picture = { url: 'https://x.test/a.png', type: 'image/png', filename: 'a.png' };
+    expect(lastMessageSummary(last({ message: '', media: [picture, picture] }))).toBe('2 attachments');
+    expect(lastMessageSummary(last({ message: '', media: [picture] }))).toBe('1 attachment');
+    expect(lastMessageSummary(undefined)).toBe('No messages yet');
   });
 });
 
@@ -78,7 +77,7 @@ describe('lastMessageErrorText', () => {
       'Last message errored: Unreachable handset',
     );
     expect(lastMessageErrorText(last({}))).toBeNull();
-    expect(lastMessageErrorText(null)).toBeNull();
+    expect(lastMessageErrorText(undefined)).toBeNull();
   });
 });
 

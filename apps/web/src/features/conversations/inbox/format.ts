@@ -25,14 +25,14 @@ const plural = (n: number, one: string, many: string): string => `${String(n)} $
 
 /** The last message as the list shows it: its text cut at 160 characters, or what it carried. */
 export const lastMessageSummary = (last: Conversation['lastMessage']): string => {
-  if (last === null) return 'No messages yet';
+  if (last === undefined) return 'No messages yet';
   if (last.message.trim() !== '') return lastMessagePreview(last.message);
-  return last.media > 0 ? plural(last.media, 'attachment', 'attachments') : '';
+  return last.media.length > 0 ? plural(last.media.length, 'attachment', 'attachments') : '';
 };
 
 /** The tooltip of an errored last message. */
 export const lastMessageErrorText = (last: Conversation['lastMessage']): string | null =>
-  last?.error == null ? null : `Last message errored: ${last.error.description}`;
+  last?.error === undefined ? null : `Last message errored: ${last.error.description}`;
 
 /** Today's times as the hour, older ones with the date. */
 export const messageTime = (iso: string, now: Date = new Date()): string => {

@@ -51,14 +51,14 @@ describe('applyToConversationPage', () => {
     expect(ids(outcome)).toEqual([B, A]);
     if (outcome.kind !== 'updated') return;
     const row = outcome.value.data[0];
-    expect(row?.lastMessage).toMatchObject({ id: uuid(100), message: 'Are you open?', outgoing: false, status: 'received', media: 0 });
+    expect(row?.lastMessage).toMatchObject({ id: uuid(100), message: 'Are you open?', outgoing: false, status: 'received', media: [] });
     expect(row?.unread).toEqual([uuid(100)]);
     expect(outcome.value.pagination.totalCount).toBe(7);
   });
 
   it('keeps the order when a message of another conversation only changes status', () => {
     const sent = message({ id: uuid(7), conversationId: B, outgoing: true, direction: 'outbound', status: 'sent', read: true });
-    const before = page(conversation({ id: A }), conversation({ id: B, lastMessage: null }));
+    const before = page(conversation({ id: A }), conversation({ id: B, lastMessage: undefined }));
     const withSent = applyToConversationPage(before, open, { type: 'messageSent', message: sent });
     expect(ids(withSent)).toEqual([B, A]);
     if (withSent.kind !== 'updated') return;
@@ -106,7 +106,7 @@ describe('applyToConversationPage', () => {
   });
 
   it('removes a closed conversation from the open list and counts one fewer', () => {
-    const closed = conversation({ id: A, closed: '2025-01-03T00:00:00.000Z' });
+    const closed = conversation({ id: A, closed: true, closedAt: '2025-01-03T00:00:00.000Z' });
     const outcome = applyToConversationPage(page(conversation({ id: A }), conversation({ id: B })), open, {
       type: 'conversationClosed',
       conversation: closed,
@@ -116,7 +116,7 @@ describe('applyToConversationPage', () => {
   });
 
   it('fetches the closed list again when a conversation is closed', () => {
-    const closed = conversation({ id: A, closed: '2025-01-03T00:00:00.000Z' });
+    const closed = conversation({ id: A, closed: true, closedAt: '2025-01-03T00:00:00.000Z' });
     expect(applyToConversationPage(page(conversation({ id: B })), closedOnes, { type: 'conversationClosed', conversation: closed }).kind).toBe(
       'invalidate',
     );
@@ -155,9 +155,9 @@ describe('applyToConversationPage', () => {
 describe('applyToConversation', () => {
   it('updates the open conversation and keeps the page of messages it came with', () => {
     const detail = conversation({ id: A, messages: { data: [], pagination: { totalCount: 0, offset: 0, limit: 10 } } });
-    const outcome = applyToConversation(detail, { type: 'conversationClosed', conversation: conversation({ id: A, closed: '2025-01-03T00:00:00.000Z' }) });
+    const outcome = applyToConversation(detail, { type: 'conversationClosed', conversation: conversation({ id: A, closed: true, closedAt: '2025-01-03T00:00:00.000Z' }) });
     if (outcome.kind !== 'updated') throw new Error(outcome.kind);
-    expect(outcome.value.closed).toBe('2025-01-03T00:00:00.000Z');
+    expect(outcome.value).toMatchObject({ closed: true, closedAt: '2025-01-03T00:00:00.000Z' });
     expect(outcome.value.messages).toEqual(detail.messages);
   });
 
@@ -184,7 +184,7 @@ describe('applyToMessagePages', () => {
   });
 
   it('replaces a message whose status moved, without adding it twice', () => {
-    const failed = { ...older, status: 'failed' as const, error: { code: null, description: 'Carrier rejected' } };
+    const failed = { ...older, status: 'failed' as const, error: { description: 'Carrier rejected' } };
     const outcome = applyToMessagePages(history(), A, { type: 'messageStatus', message: failed });
     if (outcome.kind !== 'updated') throw new Error(outcome.kind);
     expect(outcome.value.pages[0]?.data).toEqual([failed]);
@@ -218,7 +218,7 @@ describe('applyToUnreadCount', () => {
 
   it('counts one fewer when a conversation with unread messages is closed or read', () => {
     const before = conversation({ id: A, unread: [uuid(4)] });
-    const closed = { ...before, closed: '2025-01-03T00:00:00.000Z' };
+    const closed = { ...before, closed: true, closedAt: '2025-01-03T00:00:00.000Z' };
     expect(applyToUnreadCount(2, before, { type: 'conversationClosed', conversation: closed })).toEqual({ kind: 'updated', value: 1 });
     expect(applyToUnreadCount(2, before, { type: 'conversationRead', conversation: { ...before, unread: [] } })).toEqual({
       kind: 'updated',

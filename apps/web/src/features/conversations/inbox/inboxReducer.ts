@@ -38,7 +38,7 @@ export const isUnreadMessage = (message: Pick<Message, 'read' | 'outgoing' | 'st
 
 /** A conversation counts towards the unread badge while it is open and holds unread messages. */
 export const countsAsUnread = (conversation: Pick<Conversation, 'closed' | 'unread'>): boolean =>
-  conversation.closed === null && conversation.unread.length > 0;
+  !conversation.closed && conversation.unread.length > 0;
 
 const time = (iso: string): number => Date.parse(iso);
 
@@ -46,21 +46,22 @@ const time = (iso: string): number => Date.parse(iso);
 const isActivity = (event: InboxEvent): event is Extract<InboxEvent, { message: Message }> =>
   event.type === 'messageReceived' || event.type === 'messageSent';
 
-const lastMessageOf = (message: Message): NonNullable<Conversation['lastMessage']> => ({
-  id: message.id,
-  message: message.message,
-  template: message.template,
-  status: message.status,
-  error: message.error,
-  outgoing: message.outgoing,
-  media: message.media.length,
-  created: message.created.at,
+// The last message is a message with the fields the list shows (optional ones only when the message has them).
+const lastMessageOf = ({ id, message, templateId, status, error, outgoing, media, created }: Message): NonNullable<Conversation['lastMessage']> => ({
+  id,
+  message,
+  ...(templateId === undefined ? {} : { templateId }),
+  status,
+  ...(error === undefined ? {} : { error }),
+  outgoing,
+  media,
+  created,
 });
 
 /** A conversation after one of its messages arrived, moved on or was marked read or unread. */
 export function conversationWithMessage(conversation: Conversation, message: Message): Conversation {
   const last = conversation.lastMessage;
-  const newer = last === null || last.id === message.id || time(message.created.at) >= time(last.created);
+  const newer = last === undefined || last.id === message.id || time(message.created.at) >= time(last.created.at);
   const withoutIt = conversation.unread.filter((id) => id !== message.id);
   return {
     ...conversation,
@@ -79,7 +80,7 @@ export function conversationAfter(before: Conversation, event: InboxEvent): Conv
 }
 
 const matchesFilters = (conversation: Conversation, params: ConversationListParams): boolean =>
-  (conversation.closed !== null) === params.closed &&
+  conversation.closed === params.closed &&
   (!params.unread || conversation.unread.length > 0) &&
   (params.contactId === undefined || conversation.contact.id === params.contactId);
 

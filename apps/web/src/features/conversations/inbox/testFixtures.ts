@@ -14,8 +14,8 @@ export function message(overrides: Partial<Message> & { id: string; conversation
   return {
     conversation: { id: conversationId },
     contact: { id: uuid(0xc0) },
-    phoneNumber: { id: uuid(0xf0), number: '+15550000000' },
-    template: null,
+    phoneNumber: '+15550000000',
+    phoneNumberId: uuid(0xf0),
     message: 'Hello',
     direction: 'inbound',
     outgoing: false,
@@ -23,14 +23,9 @@ export function message(overrides: Partial<Message> & { id: string; conversation
     read: false,
     encoding: 'GSM-7',
     segments: 1,
-    price: '0.0000',
+    price: 0,
     media: [],
-    error: null,
-    eventType: null,
-    jobId: null,
-    sendAfter: null,
     created: { at: '2025-01-02T10:00:00.000Z' },
-    sent: null,
     updated: { at: '2025-01-02T10:00:00.000Z' },
     ...rest,
   };
@@ -38,22 +33,19 @@ export function message(overrides: Partial<Message> & { id: string; conversation
 
 export function conversation(overrides: Partial<Conversation> & { id: string }): Conversation {
   return {
-    contact: { id: uuid(0xc0), firstName: 'Ada', lastName: 'Lovelace', mobile: '+15551230000', blocked: null, optedOut: null },
+    contact: { id: uuid(0xc0), firstName: 'Ada', lastName: 'Lovelace', mobile: { number: '+15551230000', country: 'US' } },
     phoneNumber: { id: uuid(0xf0), number: '+15550000000' },
-    group: null,
     lastMessage: {
       id: uuid(0xe0),
       message: 'Earlier',
-      template: null,
       status: 'delivered',
-      error: null,
       outgoing: true,
-      media: 0,
-      created: '2025-01-01T10:00:00.000Z',
+      media: [],
+      created: { at: '2025-01-01T10:00:00.000Z' },
     },
     created: { at: '2025-01-01T09:00:00.000Z' },
     updated: { at: '2025-01-01T10:00:00.000Z' },
-    closed: null,
+    closed: false,
     unread: [],
     ...overrides,
   };
