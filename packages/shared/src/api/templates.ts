@@ -58,8 +58,8 @@ export const templateSchema = z
     template: z.string(),
     media: z.array(messageMediaSchema),
     private: z.boolean(),
-    /** OptIn: the list a person who signs up joins; null for the other types. */
-    optInList: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    /** OptIn: the list a person who signs up joins; absent for the other types (left out, not null). */
+    optInList: z.object({ id: z.uuid(), name: z.string() }).optional(),
     created: z.object({ at: z.iso.datetime() }),
     updated: z.object({ at: z.iso.datetime() }),
   })

@@ -1,11 +1,12 @@
 import { isVisibleTag, type Contact } from '@parley/shared';
+import { omitAbsent } from '../../platform/http/omitAbsent.js';
 import type { ContactRecord } from './queries.js';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-/** The contact entity from its row and list memberships. */
+/** The contact entity from its row and list memberships; what it does not have is left out, not null. */
 export function presentContact({ contact, lists }: ContactRecord): Contact {
-  return {
+  return omitAbsent({
     id: contact.id,
     firstName: contact.firstName,
     lastName: contact.lastName,
@@ -20,12 +21,14 @@ export function presentContact({ contact, lists }: ContactRecord): Contact {
     numberType: contact.numberType,
     created: { at: contact.createdAt.toISOString() },
     updated: { at: contact.updatedAt.toISOString() },
-    lists: lists.map((m) => ({
-      id: m.id,
-      listId: m.listId,
-      status: m.status,
-      optIn: iso(m.optInAt),
-      optOut: iso(m.optOutAt),
-    })),
-  };
+    lists: lists.map((m) =>
+      omitAbsent({
+        id: m.id,
+        listId: m.listId,
+        status: m.status,
+        optIn: iso(m.optInAt),
+        optOut: iso(m.optOutAt),
+      }),
+    ),
+  });
 }
