@@ -1,7 +1,7 @@
 import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { validationMessages } from '../validation.js';
-import { recordResponse, listResponse } from './pagination.js';
+import { createdListResponse, recordResponse, listResponse } from './pagination.js';
 
 /**
  * Contacts (docs/decisions.md, Contacts). The server, the contact dialog and the CSV importer
@@ -180,6 +180,8 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const contactRecordSchema = recordResponse(contactSchema);
 export const contactListSchema = listResponse(contactSchema);
+/** POST .../contacts answers the contact made in a list, as the hosted product's API does. */
+export const contactCreatedSchema = createdListResponse(contactSchema).meta({ id: 'ContactCreated' });
 
 // ---------------------------------------------------------------------------------------------------
 // Create and update
