@@ -10,11 +10,16 @@ import { recordResponse } from './pagination.js';
  * Both answer the same result. docs/decisions.md says what each number means.
  */
 
-/** 'remove' when the wizard's switch is on, else 'append' (the default). */
-export const mergeStrategies = ['append', 'remove'] as const;
+/**
+ * How a row treats the contact that already has its number (docs/decisions.md, Contact imports): 'append'
+ * (the default) adds tags and attributes and sets the fields the row gives; 'core' sets only the core
+ * fields (names, e-mail) and leaves tags and attributes as they are; 'remove' makes the row the truth,
+ * replacing tags and attributes. The wizard's switch chooses 'remove' or 'append'.
+ */
+export const mergeStrategies = ['append', 'core', 'remove'] as const;
 export type MergeStrategy = (typeof mergeStrategies)[number];
 
-export const mergeStrategySchema = z.enum(mergeStrategies, { message: 'Use append or remove' }).default('append');
+export const mergeStrategySchema = z.enum(mergeStrategies, { message: 'Use append, core or remove' }).default('append');
 
 /** Rows one JSON call may carry; larger files go through the upload. */
 export const IMPORT_SYNC_ROWS_MAX = 1000;

@@ -156,7 +156,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         summary: 'Import up to 1,000 rows sent as JSON, at once ("body data")',
         description:
           'Each item of `data` is a row keyed like CSV headers (`mobile`, `firstName`, `cell`, `Membership Level` ' +
-          '...), mapped as a file would be. `mergeStrategy` append (default) or remove. Answers the finished ' +
+          '...), mapped as a file would be. `mergeStrategy` append (default), core or remove. Answers the finished ' +
           'import with its result: submitted, success, missingMobile, duplicates and errors (row 1 is data[0]).',
         params: accountParams,
         querystring: contactImportRowsQuerySchema,
