@@ -164,4 +164,21 @@ describe.each(testDatabaseKinds)('the hosted product REST API v1, every curl sam
       contract.operations.map((op) => op.operationId).filter((id) => id !== 'auth.token').sort(),
     );
   });
+
+  it('imports the documented CSV example of POST .../contacts in one call, as documented (text/csv has no curl sample)', async () => {
+    expect(token, 'the token test runs first').not.toBe('');
+    const operation = contract.operations.find((op) => op.operationId === 'contacts.create');
+    const example = operation?.bodyExamples['text/csv'];
+    if (!operation || typeof example !== 'string') throw new Error('the contract has no CSV example for contacts.create');
+    // The example lost the line break between its header and its one row ("...,ZipCode US,Joe,..."): put it back.
+    const csv = example.replace('ZipCode US,', 'ZipCode\nUS,');
+    const response = await fetch(`${server.baseUrl}/v1/accounts/${account.accountId}/contacts?mergeStrategy=append`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    const body = parseBody(await response.text());
+    expect(judge(operation, response.status, body)).toBeNull();
+    expect(body).toMatchObject({ success: true, data: { submitted: 1, success: 1, inserted: 1, updated: 0, errors: [] } });
+  });
 });

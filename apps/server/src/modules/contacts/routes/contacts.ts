@@ -87,7 +87,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       schema: {
         tags: ['contacts'],
         summary: 'Add a contact (an invalid number is kept with valid false; a number the account has answers 409)',
-        description: 'Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does.',
+        description:
+          'Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does. ' +
+          'With `Content-Type: text/csv` the body is instead a CSV file of up to 1,000 rows imported at once ' +
+          '(`?mergeStrategy=append|core|remove`, default append; the rules of POST .../contacts/imports), answered ' +
+          '201 `{ success, data: { importId, submitted, success, inserted, updated, missingMobile, duplicates, ' +
+          'errors, contacts } }` (ContactUploadResponse); a file that cannot be read answers 400 and changes nothing.',
         params: accountParams,
         body: createContactSchema,
         response: { 201: contactCreatedSchema, ...errors },
