@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIResponse, Page } from '@playwright/test';
 import { expect } from './fixtures.js';
 
 /** The API as the signed-in browser calls it: its bearer header and an account id. */
@@ -48,4 +48,11 @@ export async function freshAccount(page: Page, namePrefix: string): Promise<Brow
     window.localStorage.setItem('parley.account', id);
   }, data.id);
   return { page, headers, accountId: data.id };
+}
+
+/** The id of the record a create made: a contact or a template is answered in a list of one (`{ success, data: [record] }`). */
+export async function createdId(answer: APIResponse): Promise<string> {
+  const { data } = (await answer.json()) as { data: { id: string }[] };
+  expect(data).toHaveLength(1);
+  return data[0]?.id ?? '';
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import type { BrowserApi } from './browserApi.js';
+import { createdId, type BrowserApi } from './browserApi.js';
 import { expect } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
 
@@ -40,7 +40,7 @@ export async function seedContacts(api: BrowserApi, contacts: readonly SeedConta
       data: { firstName: contact.firstName, lastName: contact.lastName ?? '', mobile: { number: contact.mobile }, tags: contact.tags ?? [] },
     });
     expect(created.status(), await created.text()).toBe(201);
-    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const id = await createdId(created);
     if (contact.blocked === true) {
       const blocked = await api.page.request.put(`/v1/accounts/${api.accountId}/contacts/${id}/block`, { headers: api.headers, data: {} });
       expect(blocked.status(), await blocked.text()).toBe(200);

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, type BrowserApi } from './browserApi.js';
+import { createdId, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
 async function addByApi(api: BrowserApi, body: object): Promise<{ id: string }> {
   const answer = await api.page.request.post(`/v1/accounts/${api.accountId}/contacts`, { headers: api.headers, data: body });
   expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { data: { id: string } }).data;
+  return { id: await createdId(answer) };
 }
 
 const grid = (page: Page): Locator => page.getByRole('grid', { name: 'Contacts' });

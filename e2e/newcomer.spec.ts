@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { bearerOf, freshAccount } from './browserApi.js';
+import { bearerOf, createdId, freshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
 import { signIn, submitSignIn } from './signIn.js';
@@ -125,7 +125,7 @@ test('a first message outside the hours waits, and says until when, unless an ad
     data: { firstName: 'Hal', lastName: 'Held', mobile: { number: mobile, country: 'US' } },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const contactId = ((await created.json()) as { data: { id: string } }).data.id;
+  const contactId = await createdId(created);
   const start = await page.request.post(`/v1/accounts/${api.accountId}/conversations`, { headers: api.headers, data: { contact: { id: contactId } } });
   expect(start.status(), await start.text()).toBe(201);
   const conversationId = ((await start.json()) as { data: { id: string } }).data.id;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { freshAccount, type BrowserApi } from './browserApi.js';
+import { createdId, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
@@ -39,7 +39,7 @@ async function quietHoursOff(api: BrowserApi): Promise<void> {
 async function addContact(api: BrowserApi, body: object): Promise<string> {
   const answer = await api.page.request.post(`/v1/accounts/${api.accountId}/contacts`, { headers: api.headers, data: body });
   expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { data: { id: string } }).data.id;
+  return createdId(answer);
 }
 
 async function ourNumber(api: BrowserApi): Promise<string> {

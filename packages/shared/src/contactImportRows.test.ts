@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileImportPlan, importRowMessages, prepareImportRow, splitTagCell, type PreparedRow } from './contactImportRows.js';
+import { compileImportPlan, importRowIdentifiers, importRowMessages, prepareImportRow, splitTagCell, type PreparedRow } from './contactImportRows.js';
 
 const columns = ['mobile', 'firstName', 'lastName', 'email', 'country', 'tags', 'listId', 'listOptIn', 'Shoe Size'];
 const plan = compileImportPlan(
@@ -144,6 +144,19 @@ describe('a field fed by several columns', () => {
     );
     expect(prepareImportRow(['+1 415 555 0100', '+1 415 555 2671'], hubspot)).toMatchObject({ contact: { mobile: { number: '+14155552671' } } });
     expect(prepareImportRow(['+1 415 555 0100', ''], hubspot)).toMatchObject({ contact: { mobile: { number: '+14155550100' } } });
+  });
+});
+
+describe('importRowIdentifiers', () => {
+  it('names a refused row as the file gives it, unchecked: the first value of each field', () => {
+    const cells: Partial<Record<string, string>> = { mobile: ' 0412 ::: 0413 ', firstName: ' Ann ', email: 'not an address' };
+    expect(row(cells)).toEqual({ kind: 'error', reason: importRowMessages.email });
+    expect(importRowIdentifiers(columns.map((c) => cells[c] ?? ''), plan)).toEqual({
+      firstName: 'Ann',
+      lastName: '',
+      mobile: '0412',
+      email: 'not an address',
+    });
   });
 });
 

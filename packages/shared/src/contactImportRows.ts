@@ -124,6 +124,32 @@ export function splitTagCell(cell: string): string[] {
   return out;
 }
 
+/** A field's value in a row: the first of its columns that is not empty, else its default, else ''. */
+function fieldCell(values: readonly string[], plan: ImportPlan, f: ImportField): string {
+  for (const index of plan.fields[f] ?? []) {
+    const v = (values[index] ?? '').trim();
+    if (v !== '') return v;
+  }
+  return plan.defaults[f] ?? '';
+}
+
+/** What names a row (names, number, e-mail) as the file gives it, checked or not: how a refused row is shown back. */
+export interface ImportRowIdentifiers {
+  firstName: string;
+  lastName: string;
+  mobile: string;
+  email: string;
+}
+
+export function importRowIdentifiers(values: readonly string[], plan: ImportPlan): ImportRowIdentifiers {
+  return {
+    firstName: fieldCell(values, plan, 'firstName'),
+    lastName: fieldCell(values, plan, 'lastName'),
+    mobile: firstOf(fieldCell(values, plan, 'mobile')),
+    email: firstOf(fieldCell(values, plan, 'email')),
+  };
+}
+
 /** Reads one row. `values` are the row's cells as parsed (untrimmed). */
 export function prepareImportRow(values: readonly string[], plan: ImportPlan): PreparedRow {
   let blank = true;
@@ -140,13 +166,7 @@ export function prepareImportRow(values: readonly string[], plan: ImportPlan): P
       if ((values[i] ?? '').trim() !== '') return { kind: 'error', reason: importRowMessages.extraValues(values.length, plan.columnCount) };
     }
   }
-  const cell = (f: ImportField): string => {
-    for (const index of plan.fields[f] ?? []) {
-      const v = (values[index] ?? '').trim();
-      if (v !== '') return v;
-    }
-    return plan.defaults[f] ?? '';
-  };
+  const cell = (f: ImportField): string => fieldCell(values, plan, f);
 
   let number = firstOf(cell('mobile'));
   if (number.startsWith("'")) number = number.slice(1).trim(); // Excel's "keep as text" prefix

@@ -26,6 +26,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorBody } from '@parley/shared';
 import { guardRequest } from '../modules/identity/index.js';
 import { acceptEmptyJsonBodies } from '../platform/http/jsonBody.js';
+import { contentTypeConstraint } from '../platform/http/contentTypeConstraint.js';
 import { securityHeaderOptions } from '../platform/http/securityHeaders.js';
 import { fastifyTrustProxy } from '../platform/http/clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from '../platform/errors.js';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of methods) records.push({ method, url: route.url, permission: route.config?.permission });
   });
 
+  app.addConstraintStrategy(contentTypeConstraint);
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);

@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)',
     const contactNumber = uniqueTestNumber();
     const contact = await post('/contacts', { firstName: 'Rosa', mobile: { number: contactNumber, country: 'US' } });
     expect(contact.status, await contact.clone().text()).toBe(201);
-    const contactId = ((await contact.json()) as { data: { id: string } }).data.id;
+    const contactId = ((await contact.json()) as { data: { id: string }[] }).data[0]?.id;
     // sendNow: the sender confirms sending outside the recipient's acceptable hours, whenever the test runs.
     const sent = await post('/messages', { contacts: [contactId], template: 'Your glasses are ready for pick-up', sendNow: true });
     expect(sent.status, await sent.clone().text()).toBe(201);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { importDefaultsSchema, importMappingSchema } from '../contactImport.js';
 import { IMPORT_FILE_MAX_BYTES } from '../contactImportText.js';
+import { contactSchema } from './contacts.js';
 import { recordResponse } from './pagination.js';
 
 /**
@@ -10,11 +11,16 @@ import { recordResponse } from './pagination.js';
  * Both answer the same result. docs/decisions.md says what each number means.
  */
 
-/** 'remove' when the wizard's switch is on, else 'append' (the default). */
-export const mergeStrategies = ['append', 'remove'] as const;
+/**
+ * How a row treats the contact that already has its number (docs/decisions.md, Contact imports): 'append'
+ * (the default) adds tags and attributes and sets the fields the row gives; 'core' sets only the core
+ * fields (names, e-mail) and leaves tags and attributes as they are; 'remove' makes the row the truth,
+ * replacing tags and attributes. The wizard's switch chooses 'remove' or 'append'.
+ */
+export const mergeStrategies = ['append', 'core', 'remove'] as const;
 export type MergeStrategy = (typeof mergeStrategies)[number];
 
-export const mergeStrategySchema = z.enum(mergeStrategies, { message: 'Use append or remove' }).default('append');
+export const mergeStrategySchema = z.enum(mergeStrategies, { message: 'Use append, core or remove' }).default('append');
 
 /** Rows one JSON call may carry; larger files go through the upload. */
 export const IMPORT_SYNC_ROWS_MAX = 1000;
@@ -133,6 +139,52 @@ export type ContactImport = z.infer<typeof contactImportSchema>;
 
 export const contactImportRecordSchema = recordResponse(contactImportSchema);
 export const contactImportResultResponseSchema = recordResponse(contactImportResultSchema);
+
+/**
+ * A row of a CSV file imported in one call that did not go in, shaped as the hosted product's
+ * ContactUploadResponse lists them (as contacts): the row, what names it in the file (each left out when the
+ * file gives none) and why.
+ */
+export const contactUploadErrorSchema = z
+  .object({
+    row: z.number().int(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    mobile: z.object({ number: z.string() }).optional(),
+    email: z.string().optional(),
+    error: z.object({ description: z.string() }),
+  })
+  .meta({ id: 'ContactUploadError' });
+
+export type ContactUploadError = z.infer<typeof contactUploadErrorSchema>;
+
+/**
+ * POST /v1/accounts/{acc}/contacts with a text/csv body: the hosted product's one-call import, answered with
+ * its ContactUploadResponse fields (submitted, success, inserted, updated, errors, contacts) and Parley's
+ * counts of the two usual reasons (missingMobile, duplicates). The call is recorded as a completed import
+ * (`importId`). docs/decisions.md says what each number means.
+ */
+export const contactUploadSchema = z
+  .object({
+    importId: z.uuid(),
+    submitted: z.number().int(),
+    /** Rows that went in: `inserted` new contacts and `updated` ones the account already had. */
+    success: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    missingMobile: z.number().int(),
+    duplicates: z.number().int(),
+    errors: z.array(contactUploadErrorSchema),
+    /** The contacts the rows went into, as they are now, in the order of the file. */
+    contacts: z.array(contactSchema),
+  })
+  .meta({ id: 'ContactUpload' });
+
+export type ContactUpload = z.infer<typeof contactUploadSchema>;
+
+export const contactUploadResponseSchema = z
+  .object({ success: z.literal(true), data: contactUploadSchema })
+  .meta({ id: 'ContactUploadResponse' });
 
 /** Websocket (outbox) events of an import, to the account's room. */
 export const contactImportEventTypes = ['contactImportProgress', 'contactsImported'] as const;

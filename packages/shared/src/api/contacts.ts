@@ -1,7 +1,7 @@
 import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { validationMessages } from '../validation.js';
-import { recordResponse, listResponse } from './pagination.js';
+import { createdListResponse, recordResponse, listResponse } from './pagination.js';
 
 /**
  * Contacts (docs/decisions.md, Contacts). The server, the contact dialog and the CSV importer
@@ -141,12 +141,16 @@ export const contactListMembershipSchema = z
     id: z.uuid(),
     listId: z.uuid(),
     status: z.enum(listMembershipStatuses),
-    /** ISO date-times of consent on this list, or null. */
-    optIn: z.string().nullable(),
-    optOut: z.string().nullable(),
+    /** ISO date-times of consent on this list; absent when there was none. */
+    optIn: z.string().optional(),
+    optOut: z.string().optional(),
   })
   .meta({ id: 'ContactListMembership' });
 
+/**
+ * A contact as the API answers it. A value the contact does not have (no e-mail, never blocked, no error) is
+ * left out rather than written null, as the hosted product's API does (docs/decisions.md, "Absent values").
+ */
 export const contactSchema = z
   .object({
     id: z.uuid(),
@@ -154,17 +158,18 @@ export const contactSchema = z
     lastName: z.string(),
     /** E.164 and its country when valid; the number as given when not (then `valid` is false). */
     mobile: z.object({ number: z.string(), country: z.string() }),
-    email: z.string().nullable(),
+    email: z.string().optional(),
     tags: z.array(z.object({ tag: z.string(), visible: z.boolean() })),
     attributes: z.record(z.string(), z.string()),
     valid: z.boolean(),
-    /** ISO date-time the contact was blocked, or null. */
-    blocked: z.string().nullable(),
-    /** ISO date-time the contact opted out of everything the account sends (STOP), or null. */
-    optedOut: z.string().nullable(),
-    error: z.object({ description: z.string() }).nullable(),
-    /** From the optional number-type check (MOBILE, FIXED_LINE, VOIP ...): null when not checked. */
-    numberType: z.string().nullable(),
+    /** ISO date-time the contact was blocked; absent when it is not. */
+    blocked: z.string().optional(),
+    /** ISO date-time the contact opted out of everything the account sends (STOP); absent when it has not. */
+    optedOut: z.string().optional(),
+    /** Why the number is not valid; absent when it is. */
+    error: z.object({ description: z.string() }).optional(),
+    /** From the optional number-type check (MOBILE, FIXED_LINE, VOIP ...): absent when not checked. */
+    numberType: z.string().optional(),
     created: z.object({ at: z.string() }),
     updated: z.object({ at: z.string() }),
     lists: z.array(contactListMembershipSchema),
@@ -175,6 +180,8 @@ export type Contact = z.infer<typeof contactSchema>;
 
 export const contactRecordSchema = recordResponse(contactSchema);
 export const contactListSchema = listResponse(contactSchema);
+/** POST .../contacts answers the contact made in a list, as the hosted product's API does. */
+export const contactCreatedSchema = createdListResponse(contactSchema).meta({ id: 'ContactCreated' });
 
 // ---------------------------------------------------------------------------------------------------
 // Create and update

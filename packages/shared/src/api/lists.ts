@@ -47,7 +47,9 @@ export type SaveList = z.output<typeof saveListSchema>;
 
 /** The part of a contact the members table shows. */
 export const listMemberContactSchema = contactSchema
-  .pick({ id: true, firstName: true, lastName: true, mobile: true, email: true, valid: true })
+  .pick({ id: true, firstName: true, lastName: true, mobile: true, valid: true })
+  // The members table is Parley's own answer, not the hosted product's: it keeps null for no e-mail.
+  .extend({ email: z.string().nullable() })
   .meta({ id: 'ListMemberContact' });
 
 export const listMemberSchema = z

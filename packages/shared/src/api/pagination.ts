@@ -33,3 +33,14 @@ export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z
 
 /** `{ data }`, the answer of every single-record call. */
 export const recordResponse = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/**
+ * `{ success: true, data: [...] }`, the answer of a create where the hosted product's API answers the records
+ * made as a list (a contact, a template): one record, in a list of one.
+ */
+export const createdListResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: z.array(item) });
+
+/** `{ success: true }`, the answer of a removal (the hosted product's API answers 200 with it, not 204). */
+export const successResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' });
+
+export type SuccessResponse = z.infer<typeof successResponseSchema>;

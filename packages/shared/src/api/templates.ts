@@ -11,7 +11,7 @@ import {
   messageMediaSchema,
   sendMessageMediaSchema,
 } from './messages.js';
-import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT, listResponse, recordResponse } from './pagination.js';
+import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT, createdListResponse, listResponse, recordResponse } from './pagination.js';
 
 /**
  * Templates (docs/templates.md): saved wording with `{{{token}}}`
@@ -58,8 +58,8 @@ export const templateSchema = z
     template: z.string(),
     media: z.array(messageMediaSchema),
     private: z.boolean(),
-    /** OptIn: the list a person who signs up joins; null for the other types. */
-    optInList: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    /** OptIn: the list a person who signs up joins; absent for the other types (left out, not null). */
+    optInList: z.object({ id: z.uuid(), name: z.string() }).optional(),
     created: z.object({ at: z.iso.datetime() }),
     updated: z.object({ at: z.iso.datetime() }),
   })
@@ -79,6 +79,8 @@ export const templateListSchema = listResponse(templateSchema).meta({ id: 'Templ
 /** What GET .../templates answers: whole templates, or the fields asked for. */
 export const templateSelectionListSchema = listResponse(templateSelectionSchema).meta({ id: 'TemplateSelectionList' });
 export const templateRecordSchema = recordResponse(templateSchema).meta({ id: 'TemplateRecord' });
+/** POST .../templates answers the template made in a list, as the hosted product's API does. */
+export const templateCreatedSchema = createdListResponse(templateSchema).meta({ id: 'TemplateCreated' });
 
 export type TemplateList = z.infer<typeof templateListSchema>;
 

@@ -1,27 +1,19 @@
 import { v7 as uuidv7 } from 'uuid';
-import {
-  importFileMessages,
-  type ContactImport,
-  type ContactImportRows,
-  type ContactImportUploadQuery,
-  type MergeStrategy,
-} from '@parley/shared';
+import { importFileMessages, type ContactImport, type ContactImportUploadQuery } from '@parley/shared';
 import { isBlankRow, ImportFileError, layoutOf, readCsvRows, scanCsv } from './import/csvRows.js';
 import { contactImportColumns, presentContactImport } from './import/presenter.js';
-import type { Database, Db } from '../../platform/db/client.js';
+import type { Database } from '../../platform/db/client.js';
 import { contactImports } from '../../platform/db/schema/index.js';
-import { publishEvent } from '../../platform/events/outbox.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import { importContactsJob } from './importContactsJob.js';
-import { writeContactBatch } from './contactImporterBatch.js';
 import { abandonContactImport } from './contactImporterJob.js';
-import { ImportRowPipeline, ImportTally } from './contactImporterRows.js';
-import { accountImportContext, badImport, batchOptions, planOf, resolveMapping } from './contactImporterSetup.js';
+import { accountImportContext, badImport, resolveMapping } from './contactImporterSetup.js';
 
 /**
  * Contact imports (docs/decisions.md, Contact imports). A file is checked and its mapping resolved at
  * upload, then kept in `contact_imports` and imported by a background job (contactImporterJob.ts); rows
- * sent as JSON are imported at once, through the same row rules and the same batch writer.
+ * sent as JSON, and a small CSV file sent to POST .../contacts, are imported at once
+ * (contactImportAtOnce.ts), through the same row rules and the same batch writer.
  */
 
 export const IMPORT_NOT_QUEUED_MESSAGE = 'The import could not be started. Please upload the file again.';
@@ -88,74 +80,4 @@ export async function startContactImport(database: Database, jobs: JobQueue, inp
     throw error;
   }
   return presentContactImport(row);
-}
-
-/** JSON rows (objects keyed like CSV headers) as header and cells, in the order keys first appear. */
-function rowsAsTable(data: ContactImportRows['data']): { header: string[]; rows: string[][] } {
-  const header: string[] = [];
-  const index = new Map<string, number>();
-  for (const item of data) {
-    for (const key of Object.keys(item)) {
-      if (!index.has(key)) {
-        index.set(key, header.length);
-        header.push(key);
-      }
-    }
-  }
-  const cell = (v: string | number | boolean | null | undefined | string[]): string =>
-    v === null || v === undefined ? '' : Array.isArray(v) ? v.join(',') : String(v);
-  const rows = data.map((item) => header.map((key) => cell(item[key])));
-  return { header, rows };
-}
-
-/**
- * POST .../contacts/import: up to IMPORT_SYNC_ROWS_MAX rows imported in one transaction, recorded as a
- * completed import (so it shows with the others and announces itself like them). Row numbers count
- * data[0] as row 1.
- */
-export async function importContactRows(
-  db: Db,
-  input: { accountId: string; userId: string | null; strategy: MergeStrategy; body: ContactImportRows },
-): Promise<ContactImport> {
-  const { header, rows } = rowsAsTable(input.body.data);
-  if (rows.length === 0) throw badImport('data: Must select 1 or more');
-  return db.transaction(async (tx) => {
-    const context = await accountImportContext(tx, input.accountId);
-    const resolved = resolveMapping(header, input.body.mapping, input.body.defaults, context);
-    const pipeline = new ImportRowPipeline(planOf(resolved, context), context.lists, new ImportTally(), rows.length + 1);
-    rows.forEach((values, i) => {
-      pipeline.accept(i + 1, values);
-    });
-    await writeContactBatch(tx, batchOptions(input.accountId, input.strategy, resolved), pipeline.take());
-    const result = pipeline.tally.snapshot();
-    const now = new Date();
-    const [row] = await tx
-      .insert(contactImports)
-      .values({
-        id: uuidv7(),
-        accountId: input.accountId,
-        userId: input.userId,
-        status: 'completed',
-        fileName: 'JSON rows',
-        file: null,
-        fileSize: 0,
-        mergeStrategy: input.strategy,
-        mapping: resolved.mapping,
-        defaults: resolved.defaults,
-        totalRows: rows.length,
-        processedRows: rows.length,
-        submitted: result.submitted,
-        success: result.success,
-        missingMobile: result.missingMobile,
-        duplicates: result.duplicates,
-        errors: result.errors,
-        startedAt: now,
-        finishedAt: now,
-      })
-      .returning(contactImportColumns);
-    if (!row) throw new Error('the import insert returned nothing');
-    const presented = presentContactImport(row);
-    await publishEvent(tx, { type: 'contactsImported', accountId: input.accountId, data: { import: presented } });
-    return presented;
-  });
 }

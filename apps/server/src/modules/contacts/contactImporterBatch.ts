@@ -22,7 +22,11 @@ export interface BatchOptions {
   readonly covers: { readonly firstName: boolean; readonly lastName: boolean; readonly email: boolean };
 }
 
-/** The name, e-mail and tag columns on conflict: 'append' adds to the contact, 'remove' replaces. */
+/**
+ * The columns set on conflict: 'append' adds tags and attributes to the contact's, 'remove' replaces them,
+ * 'core' leaves them as they are. Names and e-mail: a value the row gives replaces the stored one; with
+ * 'remove' an empty cell of a column the file has clears it too.
+ */
 function updates(options: BatchOptions): SQL {
   const replace = options.strategy === 'remove';
   const text = (column: string, covered: boolean): SQL =>
@@ -48,8 +52,8 @@ function updates(options: BatchOptions): SQL {
       text('first_name', options.covers.firstName),
       text('last_name', options.covers.lastName),
       email,
-      tags,
-      attributes,
+      // 'core' touches the contact's own fields only.
+      ...(options.strategy === 'core' ? [] : [tags, attributes]),
       sql.raw('mobile_country = excluded.mobile_country'),
       sql.raw('valid = excluded.valid'),
       sql.raw('error_description = excluded.error_description'),

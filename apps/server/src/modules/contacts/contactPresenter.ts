@@ -1,11 +1,12 @@
 import { isVisibleTag, type Contact } from '@parley/shared';
+import { withoutNulls } from '../../platform/http/withoutNulls.js';
 import type { ContactRecord } from './queries.js';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-/** The contact entity from its row and list memberships. */
+/** The contact entity from its row and list memberships; what it does not have is left out, not null. */
 export function presentContact({ contact, lists }: ContactRecord): Contact {
-  return {
+  return withoutNulls({
     id: contact.id,
     firstName: contact.firstName,
     lastName: contact.lastName,
@@ -27,5 +28,5 @@ export function presentContact({ contact, lists }: ContactRecord): Contact {
       optIn: iso(m.optInAt),
       optOut: iso(m.optOutAt),
     })),
-  };
+  });
 }

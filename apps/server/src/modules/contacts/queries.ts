@@ -213,6 +213,28 @@ export async function findContactByMobile(q: Queryable, accountId: string, mobil
   return row ?? null;
 }
 
+/** The contacts of the account holding these (stored) mobile numbers, with their lists, in the order given. */
+export async function findContactsByMobile(q: Queryable, accountId: string, mobileNumbers: readonly string[]): Promise<ContactRecord[]> {
+  if (mobileNumbers.length === 0) return [];
+  const rows = await q
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.mobileNumber, [...mobileNumbers])));
+  const byNumber = new Map(rows.map((row) => [row.mobileNumber, row]));
+  const ordered = mobileNumbers.flatMap((n) => byNumber.get(n) ?? []);
+  return withLists(q, accountId, ordered);
+}
+
+/** Which of these (stored) mobile numbers the account's contacts already hold. */
+export async function heldMobileNumbers(q: Queryable, accountId: string, mobileNumbers: readonly string[]): Promise<Set<string>> {
+  if (mobileNumbers.length === 0) return new Set();
+  const rows = await q
+    .select({ mobileNumber: contacts.mobileNumber })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.mobileNumber, [...mobileNumbers])));
+  return new Set(rows.map((row) => row.mobileNumber));
+}
+
 /**
  * The account's tags with how many contacts carry each, the most used first (then by name); with a prefix,
  * only tags starting with it (ignoring case). System tags (see isVisibleTag) are left out unless the prefix

@@ -1,8 +1,10 @@
 import type { Template, TemplateField, TemplateSelection } from '@parley/shared';
+import { withoutNulls } from '../../platform/http/withoutNulls.js';
 import type { TemplateWithList } from './templateManager.js';
 
+/** The template as the API answers it; a template without a list has no `optInList` (left out, not null). */
 export function presentTemplate({ template: row, listName }: TemplateWithList): Template {
-  return {
+  return withoutNulls({
     id: row.id,
     name: row.name,
     type: row.type,
@@ -12,7 +14,7 @@ export function presentTemplate({ template: row, listName }: TemplateWithList): 
     optInList: row.optInListId === null ? null : { id: row.optInListId, name: listName ?? '' },
     created: { at: row.createdAt.toISOString() },
     updated: { at: row.updatedAt.toISOString() },
-  };
+  });
 }
 
 /** The template trimmed to the fields a list call asked for (`fields=`), its id always included. */
@@ -20,6 +22,6 @@ export function presentTemplateFields(row: TemplateWithList, fields: readonly Te
   const whole = presentTemplate(row);
   if (fields === undefined || fields.length === 0) return whole;
   const picked: TemplateSelection = { id: whole.id };
-  for (const field of fields) Object.assign(picked, { [field]: whole[field] });
+  for (const field of fields) if (whole[field] !== undefined) Object.assign(picked, { [field]: whole[field] });
   return picked;
 }

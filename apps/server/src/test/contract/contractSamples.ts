@@ -16,6 +16,8 @@ export interface ContractOperation {
   responses: Record<string, object | null>;
   /** The operation's curl sample, when it has one. */
   sample: CurlSample | null;
+  /** The documented example of each request body by content type, when it gives one ('text/csv' ...). */
+  bodyExamples: Record<string, unknown>;
 }
 
 export interface CurlSample {
@@ -53,7 +55,18 @@ export function parseCurlSample(source: string): CurlSample {
 /** The operations of the document, each with its curl sample. */
 export function readContract(file: URL): ContractDocument {
   const document = JSON.parse(fs.readFileSync(file, 'utf8')) as ContractDocument['document'] & {
-    paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema?: object }> }>; 'x-code-samples'?: { lang: string; source: string }[] }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          operationId: string;
+          requestBody?: { content?: Record<string, { schema?: { example?: unknown } }> };
+          responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+          'x-code-samples'?: { lang: string; source: string }[];
+        }
+      >
+    >;
   };
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
@@ -64,8 +77,13 @@ export function readContract(file: URL): ContractDocument {
       for (const [status, answer] of Object.entries(operation.responses)) {
         responses[status] = answer.content?.['application/json']?.schema ?? null;
       }
+      const bodyExamples: Record<string, unknown> = {};
+      for (const [type, body] of Object.entries(operation.requestBody?.content ?? {})) {
+        if (body.schema?.example !== undefined) bodyExamples[type] = body.schema.example;
+      }
       const curl = operation['x-code-samples']?.find((sample) => sample.lang.toUpperCase() === 'CURL');
-      operations.push({ operationId: operation.operationId, method, path, responses, sample: curl ? parseCurlSample(curl.source) : null });
+      const sample = curl ? parseCurlSample(curl.source) : null;
+      operations.push({ operationId: operation.operationId, method, path, responses, sample, bodyExamples });
     }
   }
   return { document, operations };

@@ -11,7 +11,7 @@ const pricing: PlanPricing = {
 const contact = (firstName: string, country: string, attributes: Record<string, string> = {}): Pick<
   Contact,
   'firstName' | 'lastName' | 'mobile' | 'email' | 'attributes'
-> => ({ firstName, lastName: 'Doe', mobile: { number: '+14155552671', country }, email: null, attributes });
+> => ({ firstName, lastName: 'Doe', mobile: { number: '+14155552671', country }, attributes });
 
 const base = { attributeNames: ['plan'], pricing, hasMedia: false };
 

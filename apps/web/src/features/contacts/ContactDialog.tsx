@@ -113,7 +113,7 @@ export const ContactDialog = ({
           <Tab value="attributes" label="Attributes" />
         </Tabs>
         <DialogContent sx={{ minHeight: 360 }}>
-          {contact?.blocked != null && (
+          {contact?.blocked !== undefined && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               Blocked on {new Date(contact.blocked).toLocaleString()}. The contact must send START to receive messages again.
             </Alert>
@@ -137,7 +137,7 @@ export const ContactDialog = ({
               Remove
             </Button>
           )}
-          {contact !== null && canBlock && contact.blocked === null && (
+          {contact !== null && canBlock && contact.blocked === undefined && (
             <Button
               color="warning"
               onClick={() => {

@@ -13,8 +13,8 @@ import { attributeField } from './contactsQuery';
 import { InvalidContactIndicator } from './InvalidContactIndicator';
 
 /** A date in a narrow column: the day, with the time in its tooltip. */
-const DateCell = ({ value }: { value: string | null }) =>
-  value === null ? null : (
+const DateCell = ({ value }: { value: string | undefined }) =>
+  value === undefined ? null : (
     <Box component="span" title={new Date(value).toLocaleString()}>
       {new Date(value).toLocaleDateString()}
     </Box>
@@ -94,7 +94,7 @@ export function contactColumns({ attributeNames, display, rowActions, onRowActio
       type: 'boolean',
       width: 110,
       filterOperators: booleanOperators,
-      valueGetter: (_value, row) => row.blocked !== null,
+      valueGetter: (_value, row) => row.blocked !== undefined,
       renderCell: ({ row }) => <DateCell value={row.blocked} />,
     },
     {

@@ -39,7 +39,7 @@ export function contactRowActions(permissions: ContactPermissions, contact: Pick
   }
   if (permissions.canBlock) {
     actions.push(
-      contact.blocked === null
+      contact.blocked === undefined
         ? { id: 'block', label: 'Block', disabled: false }
         : { id: 'block', label: 'Blocked', disabled: true, hint: 'Until they text START' },
     );

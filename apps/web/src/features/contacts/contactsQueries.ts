@@ -2,6 +2,7 @@ import type { AccountTag, Contact, CreateContactInput, ListRecord, Pagination } 
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
 import type { QueryValue } from '../../api/client';
+import { createdRecord } from '../../api/createdRecord';
 
 /** Every contact query of an account starts with this key (the lists' contact search too). */
 export const contactsQueryKey = (accountId: string) => ['accounts', accountId, 'contacts'] as const;
@@ -78,7 +79,7 @@ export const useSaveContact = (accountId: string, contactId: string | null) => {
   return useMutation({
     mutationFn: async (body: CreateContactInput) =>
       contactId === null
-        ? (await api.post<{ data: Contact }>(`/v1/accounts/${accountId}/contacts`, body)).data
+        ? createdRecord(await api.post<{ success: boolean; data: Contact[] }>(`/v1/accounts/${accountId}/contacts`, body))
         : (await api.put<{ data: Contact }>(`/v1/accounts/${accountId}/contacts/${contactId}`, body)).data,
     onSuccess: invalidate,
   });

@@ -5,8 +5,8 @@ import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 
 /** Why a contact cannot be texted, as the picker shows it; null when it can. */
 export const unreachableReason = (contact: Pick<Contact, 'blocked' | 'optedOut' | 'valid'>): string | null => {
-  if (contact.blocked !== null) return 'Blocked';
-  if (contact.optedOut !== null) return 'Opted out';
+  if (contact.blocked !== undefined) return 'Blocked';
+  if (contact.optedOut !== undefined) return 'Opted out';
   if (!contact.valid) return 'Invalid';
   return null;
 };

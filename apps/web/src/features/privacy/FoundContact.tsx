@@ -83,8 +83,8 @@ export const FoundContact = ({ accountId, found, onRemoved }: FoundContactProps)
           <Field label="Mobile" value={`${number} (${contact.mobile.country})${contact.valid ? '' : ' · invalid'}`} />
           <Field label="Email" value={contact.email ?? '—'} />
           <Field label="Created" value={new Date(contact.created.at).toLocaleString()} />
-          {contact.blocked !== null && <Field label="Blocked" value={new Date(contact.blocked).toLocaleString()} />}
-          {contact.optedOut !== null && <Field label="Opted out" value={new Date(contact.optedOut).toLocaleString()} />}
+          {contact.blocked !== undefined && <Field label="Blocked" value={new Date(contact.blocked).toLocaleString()} />}
+          {contact.optedOut !== undefined && <Field label="Opted out" value={new Date(contact.optedOut).toLocaleString()} />}
           <Field label="Attributes" value={String(Object.keys(contact.attributes).length)} />
           <Field
             label="Held"

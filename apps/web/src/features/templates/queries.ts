@@ -9,6 +9,7 @@ import {
 } from '@parley/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
+import { createdRecord } from '../../api/createdRecord';
 import { contactsQueryKey } from '../contacts';
 
 export const templatesQueryKey = (accountId: string) => ['accounts', accountId, 'templates'] as const;
@@ -35,7 +36,7 @@ export const useSaveTemplate = (accountId: string, id: string | null) => {
   return useMutation({
     mutationFn: async (body: SaveTemplate) =>
       id === null
-        ? (await api.post<{ data: Template }>(base(accountId), body)).data
+        ? createdRecord(await api.post<{ success: boolean; data: Template[] }>(base(accountId), body))
         : (await api.put<{ data: Template }>(`${base(accountId)}/${id}`, body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templatesQueryKey(accountId) }),
   });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignListQuerySchema, campaignListSchema, campaignRecordSchema, errorBodySchema, saveCampaignSchema } from '@parley/shared';
+import {
+  campaignListQuerySchema,
+  campaignListSchema,
+  campaignRecordSchema,
+  errorBodySchema,
+  saveCampaignSchema,
+  successResponseSchema,
+} from '@parley/shared';
 import { CAMPAIGN_NOT_FOUND } from '../campaignExecutor.js';
 import { createCampaign, findCampaign, listCampaigns, removeCampaign, updateCampaign } from '../campaignManager.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
@@ -100,16 +107,16 @@ export const campaignRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: 'Remove a campaign and its executions (not while one is sending)',
+        summary: 'Remove a campaign and its executions (not while one is sending); answers { success: true }',
         params: campaignParams,
-        response: { 204: z.null(), ...errors },
+        response: { 200: successResponseSchema, ...errors },
       },
       config: { permission: 'campaigns.write' },
     },
-    async (request, reply) => {
+    async (request) => {
       const { accountId } = membershipOf(request);
       await removeCampaign(db, accountId, request.params.id);
-      return reply.code(204).send(null);
+      return { success: true as const };
     },
   );
 

@@ -169,3 +169,35 @@ export function scanCsv(layout: CsvLayout): { headerRow: number; lastRow: number
 
 /** A row with nothing in it (a blank line, or a spreadsheet's ",,,,"). */
 export const isBlankRow = (values: readonly string[]): boolean => values.every((v) => v.trim() === '');
+
+/** A small file read whole: its header and its data rows, numbered as a spreadsheet shows them. */
+export interface CsvTable {
+  readonly header: string[];
+  readonly rows: CsvRow[];
+}
+
+/**
+ * Reads a file that is imported at once: checked whole first (as an upload is), then read to the end, or
+ * refused with `tooMany` as soon as it holds more than `maxRows` rows that are not blank. A file without a
+ * header or without a row under it is refused too; any refusal is an ImportFileError, and nothing is written.
+ */
+export async function readCsvTable(file: Buffer, maxRows: number, tooMany: string): Promise<CsvTable> {
+  const layout = layoutOf(file);
+  scanCsv(layout);
+  let header: string[] | null = null;
+  const rows: CsvRow[] = [];
+  let counted = 0;
+  for await (const record of readCsvRows(layout)) {
+    const blank = isBlankRow(record.values);
+    if (header === null) {
+      if (!blank) header = record.values;
+      continue;
+    }
+    if (!blank) counted += 1;
+    if (counted > maxRows) throw new ImportFileError(tooMany);
+    rows.push(record);
+  }
+  if (header === null) throw new ImportFileError(importFileMessages.empty);
+  if (counted === 0) throw new ImportFileError(importFileMessages.noRows);
+  return { header, rows };
+}

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   blockContactSchema,
+  contactCreatedSchema,
   contactListQuerySchema,
   contactListSchema,
   contactRecordSchema,
@@ -11,6 +12,7 @@ import {
   errorBodySchema,
   removeContactsResultSchema,
   removeContactsSchema,
+  successResponseSchema,
   updateContactSchema,
   type ContactListQuery,
 } from '@parley/shared';
@@ -85,16 +87,22 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       schema: {
         tags: ['contacts'],
         summary: 'Add a contact (an invalid number is kept with valid false; a number the account has answers 409)',
+        description:
+          'Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does. ' +
+          'With `Content-Type: text/csv` the body is instead a CSV file of up to 1,000 rows imported at once ' +
+          '(`?mergeStrategy=append|core|remove`, default append; the rules of POST .../contacts/imports), answered ' +
+          '201 `{ success, data: { importId, submitted, success, inserted, updated, missingMobile, duplicates, ' +
+          'errors, contacts } }` (ContactUploadResponse); a file that cannot be read answers 400 and changes nothing.',
         params: accountParams,
         body: createContactSchema,
-        response: { 201: contactRecordSchema, ...errors },
+        response: { 201: contactCreatedSchema, ...errors },
       },
       config: { permission: 'contacts.write' },
     },
     async (request, reply) => {
       const { accountId } = membershipOf(request);
       const record = await createContact(ctx.database.db, accountId, request.body);
-      return reply.code(201).send({ data: presentContact(record) });
+      return reply.code(201).send({ success: true, data: [presentContact(record)] });
     },
   );
 
@@ -181,16 +189,16 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     {
       schema: {
         tags: ['contacts'],
-        summary: 'Remove a contact (and its list memberships)',
+        summary: 'Remove a contact (and its list memberships); answers { success: true }',
         params: contactParams,
-        response: { 204: z.null(), ...errors },
+        response: { 200: successResponseSchema, ...errors },
       },
       config: { permission: 'contacts.write' },
     },
-    async (request, reply) => {
+    async (request) => {
       const { accountId } = membershipOf(request);
       await removeContact(ctx.database.db, accountId, request.params.id);
-      return reply.code(204).send(null);
+      return { success: true as const };
     },
   );
   return Promise.resolve();

@@ -388,6 +388,29 @@ describe.each(testDatabaseKinds)('contact imports on %s', (kind) => {
       ]);
     });
 
+    it('core sets the names and e-mail the file gives and leaves tags and attributes as they are', async () => {
+      const { accountId, token } = await ownAccount();
+      await imported(accountId, token, existing);
+      const done = await imported(accountId, token, 'mobile,firstName,email,tags,Size\n(415) 555-2671,New,new@example.com,New,L\n+14155552672,Bob,,Fresh,S\n', {
+        mergeStrategy: 'core',
+      });
+      expect(done.mergeStrategy).toBe('core');
+      expect(done.result).toEqual(result({ submitted: 2, success: 2 }));
+      // A new contact takes the whole row; an existing one only its core fields.
+      expect(await contactsOf(h.database.db, accountId)).toEqual([
+        { firstName: 'New', lastName: 'Name', mobile: '+14155552671', country: 'US', email: 'new@example.com', tags: ['Old', 'Keep'], attributes: { color: 'red', size: 'M' }, valid: true, error: null },
+        { firstName: 'Bob', lastName: '', mobile: '+14155552672', country: 'US', email: null, tags: ['Fresh'], attributes: { size: 'S' }, valid: true, error: null },
+      ]);
+    });
+
+    it('refuses a merge strategy it does not know, importing nothing', async () => {
+      const { accountId, token } = await ownAccount();
+      const res = await h.upload(accountId, token, 'mobile\n+14155552671\n', { mergeStrategy: 'replace' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'validation_failed', message: 'mergeStrategy: Use append, core or remove' } });
+      expect(await countRows(h.database.db, 'contact_imports', accountId)).toBe(0);
+    });
+
     it('counts the same number twice in a file as a duplicate; the first row wins', async () => {
       const { accountId, token } = await ownAccount();
       const csv = 'mobile,firstName\n+14155552671,Ann\n(415) 555-2671,Annie\n,Nobody\n4155552671,Ann again\n+14155552672,Bob\n';

@@ -7,6 +7,7 @@ import {
   contactImportRowsSchema,
   contactImportSchema,
   contactImportUploadQuerySchema,
+  contactUploadResponseSchema,
   errorBodySchema,
   IMPORT_FILE_MAX_BYTES,
   importApiMessages,
@@ -14,7 +15,8 @@ import {
   listQuerySchema,
   listResponse,
 } from '@parley/shared';
-import { importContactRows, startContactImport } from '../contactImporter.js';
+import { importContactRows, importContactsCsvAtOnce } from '../contactImportAtOnce.js';
+import { startContactImport } from '../contactImporter.js';
 import { presentContactImport } from '../import/presenter.js';
 import { findContactImport, listContactImports } from '../queries.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
@@ -59,7 +61,7 @@ const userIdOf = (request: FastifyRequest): string | null => {
   return principal.clientId === undefined ? principal.userId : null;
 };
 
-/** Contact imports: a CSV file in the background, or JSON rows at once (docs/decisions.md). */
+/** Contact imports: a CSV file in the background, or JSON rows or a small CSV file at once (docs/decisions.md). */
 export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The raw-file parser belongs to the upload alone: every other route keeps JSON only.
   await app.register((upload: typeof app) => {
@@ -104,6 +106,34 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           query: request.query,
         });
         return reply.code(202).send({ data: record });
+      },
+    );
+    upload.post(
+      '/accounts/:acc/contacts',
+      {
+        // The JSON body of this method and path adds one contact (contacts.ts); a CSV file is imported here.
+        constraints: { contentType: 'text/csv' },
+        schema: {
+          // One method and path is one operation in the API document: the JSON route's description tells of this one.
+          hide: true,
+          tags: ['contacts'],
+          summary: 'Import a CSV file of up to 1,000 rows at once (the hosted product\'s upload in one call)',
+          params: accountParams,
+          querystring: contactImportRowsQuerySchema,
+          response: { 201: contactUploadResponseSchema, 413: errorBodySchema, 415: errorBodySchema, ...errors },
+        },
+        config: { permission: 'contacts.import' },
+      },
+      async (request, reply) => {
+        const { accountId } = membershipOf(request);
+        if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'bad_request', importApiMessages.unsupportedType);
+        const result = await importContactsCsvAtOnce(ctx.database.db, {
+          accountId,
+          userId: userIdOf(request),
+          strategy: request.query.mergeStrategy,
+          file: request.body,
+        });
+        return reply.code(201).send({ success: true, data: result });
       },
     );
     return Promise.resolve();
@@ -156,7 +186,7 @@ export const contactImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         summary: 'Import up to 1,000 rows sent as JSON, at once ("body data")',
         description:
           'Each item of `data` is a row keyed like CSV headers (`mobile`, `firstName`, `cell`, `Membership Level` ' +
-          '...), mapped as a file would be. `mergeStrategy` append (default) or remove. Answers the finished ' +
+          '...), mapped as a file would be. `mergeStrategy` append (default), core or remove. Answers the finished ' +
           'import with its result: submitted, success, missingMobile, duplicates and errors (row 1 is data[0]).',
         params: accountParams,
         querystring: contactImportRowsQuerySchema,

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   saveTemplateSchema,
+  successResponseSchema,
+  templateCreatedSchema,
   templateListQuerySchema,
   templateRecordSchema,
   templateSelectionListSchema,
@@ -60,16 +62,17 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, 
       schema: {
         tags,
         summary: 'Add a template (SMS, Web or OptIn); tokens must be contact fields or attributes of the account',
+        description: 'Answers the template in a list of one (`{ success, data: [template] }`), as the hosted product does.',
         params: accountParams,
         body: saveTemplateSchema,
-        response: { 201: templateRecordSchema, ...errors },
+        response: { 201: templateCreatedSchema, ...errors },
       },
       config: { permission: 'templates.write' },
     },
     async (request, reply) => {
       const viewer = templateViewer(principalOf(request), membershipOf(request));
       const row = await createTemplate(db, membershipOf(request).accountId, viewer, request.body);
-      return reply.code(201).send({ data: presentTemplate(row) });
+      return reply.code(201).send({ success: true, data: [presentTemplate(row)] });
     },
   );
 
@@ -109,13 +112,18 @@ export const templateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, 
   app.delete(
     '/accounts/:acc/templates/:id',
     {
-      schema: { tags, summary: 'Remove a template', params: templateParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove a template; answers { success: true }',
+        params: templateParams,
+        response: { 200: successResponseSchema, ...errors },
+      },
       config: { permission: 'templates.write' },
     },
-    async (request, reply) => {
+    async (request) => {
       const viewer = templateViewer(principalOf(request), membershipOf(request));
       await removeTemplate(db, membershipOf(request).accountId, viewer, request.params.id);
-      return reply.code(204).send(null);
+      return { success: true as const };
     },
   );
   app.get(

@@ -170,7 +170,7 @@ export const contactImports = pgTable(
     fileName: text('file_name').notNull(),
     file: bytea('file'),
     fileSize: integer('file_size').notNull(),
-    mergeStrategy: text('merge_strategy', { enum: ['append', 'remove'] })
+    mergeStrategy: text('merge_strategy', { enum: ['append', 'core', 'remove'] })
       .notNull()
       .default('append'),
     /** `{ [csvColumn]: attribute | null }` and `{ [attribute]: defaultValue }`. */
