@@ -36,7 +36,7 @@ const KNOWN_INCOMPATIBLE: Record<string, string> = {
   'conversations.close': 'answers without the conversation',
   'messages.fetchAll': 'phoneNumber is an object, price a decimal string, absent fields null',
   'messages.fetch': 'phoneNumber is an object, price a decimal string, absent fields null',
-  'messages.send': 'contacts must be ids, not {mobile} or {id} objects; the answer is not {data: {messages, ...}}',
+  'messages.send': 'its messages are those of messages.fetch (phoneNumber an object, price a decimal string, absent fields null); the rest of the answer is as documented',
   'templates.create': 'answers one template, not a list',
   'templates.remove': 'answers 204 with no body, not 200 {success: true}',
   'webhooks.fetchAll': 'webhooks are not built',
