@@ -110,6 +110,17 @@ describe('parseTemplate', () => {
     expect(shape(parseTemplate('{{{a}} {{{b}}}').parts)).toEqual([['text', '{{{a}} '], ['token', 'b']]);
   });
 
+  it("reads the hosted product's {{{contact.<name>}}} as the name alone, keeping raw as written", () => {
+    const { tokens } = parseTemplate('Hi {{{contact.firstName}}} {{{ contact.city }}}');
+    expect(tokens.map((t) => [t.name, t.raw])).toEqual([
+      ['firstName', '{{{contact.firstName}}}'],
+      ['city', '{{{ contact.city }}}'],
+    ]);
+    // Only that prefix, and only before a name.
+    expect(parseTemplate('{{{contact.}}} {{{Contact.firstName}}} {{{account.name}}} {{{contact.contact.x}}}').tokens).toEqual([]);
+    expect(renderTemplate('Hi {{{contact.firstName}}}', { firstName: 'Joe' }, []).text).toBe('Hi Joe');
+  });
+
   it('is case-sensitive and keeps the name as written', () => {
     expect(parseTemplate('{{{FIRSTNAME}}} {{{firstname}}}').tokens.map((t) => t.name)).toEqual(['FIRSTNAME', 'firstname']);
   });
@@ -165,8 +176,8 @@ describe('parseTemplate', () => {
   it('agrees with the grammar written as a regular expression on generated texts', () => {
     // The grammar as a (slower, reference-only) regular expression.
     const reference = (text: string): [number, number, string][] =>
-      [...text.matchAll(/\{\{\{ *([A-Za-z][A-Za-z0-9_]*) *\}\}\}/g)].map((m) => [m.index, m.index + m[0].length, m[1] ?? '']);
-    const alphabet = ['{', '}', ' ', 'a', 'B', '1', '_', '-', '{{{', '}}}', 'é'];
+      [...text.matchAll(/\{\{\{ *(?:contact\.)?([A-Za-z][A-Za-z0-9_]*) *\}\}\}/g)].map((m) => [m.index, m.index + m[0].length, m[1] ?? '']);
+    const alphabet = ['{', '}', ' ', 'a', 'B', '1', '_', '-', '{{{', '}}}', 'é', 'contact.', '.'];
     let seed = 20260521;
     const random = (max: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;

@@ -6,6 +6,8 @@
  * - A token is exactly three opening braces, optional spaces, a name, optional spaces, three closing braces.
  *   A name is a letter then letters, digits or underscores (the attribute-name rule). Anything else, such as
  *   `{{firstName}}` or `{{{first name}}}`, is literal text.
+ * - A name may carry the prefix `contact.`, as the hosted product's API writes its tokens
+ *   (`{{{contact.firstName}}}`): it means the same token as the name alone (docs/templates.md).
  * - Names are case-sensitive, like attribute names: `{{{FirstName}}}` is not `{{{firstName}}}` (and, since
  *   attribute names may not spell a contact field in any case, it is always unknown).
  * - An unknown token or an empty value renders as nothing; the result lists them so the editor can warn.
@@ -21,6 +23,8 @@ export type ContactTokenField = (typeof contactTokenFields)[number];
 
 const OPEN = '{{{';
 const CLOSE = '}}}';
+/** `{{{contact.firstName}}}` is `{{{firstName}}}` (the hosted product's API writes its tokens so). */
+const CONTACT_PREFIX = 'contact.';
 const SPACE = 0x20;
 
 export interface TemplateText {
@@ -89,6 +93,7 @@ export const tokenText = (name: string): string => `${OPEN}${name}${CLOSE}`;
 function tokenAt(text: string, at: number): { name: string; end: number } | null {
   let p = at + OPEN.length;
   while (text.charCodeAt(p) === SPACE) p++;
+  if (text.startsWith(CONTACT_PREFIX, p) && isLetter(text.charCodeAt(p + CONTACT_PREFIX.length))) p += CONTACT_PREFIX.length;
   const nameStart = p;
   if (!isLetter(text.charCodeAt(p))) return null;
   p++;

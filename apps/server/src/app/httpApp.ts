@@ -31,7 +31,7 @@ import { securityHeaderOptions } from '../platform/http/securityHeaders.js';
 import { fastifyTrustProxy } from '../platform/http/clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from '../platform/errors.js';
 import type { AppContext } from '../platform/context.js';
-import type { RoutePermission } from '../platform/http/permissions.js';
+import type { RouteAccountSource, RoutePermission } from '../platform/http/permissions.js';
 import { ApiRateLimits, RateLimitedError } from '../platform/http/rateLimit.js';
 import { requestValidatorCompiler } from '../platform/http/validation.js';
 import { issuerRoutes } from '../modules/identity/index.js';
@@ -56,6 +56,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   permission: RoutePermission | undefined;
+  /** Where a capability route's account comes from (platform/http/permissions.ts); the path unless said. */
+  accountFrom: RouteAccountSource;
 }
 
 const routeTables = new WeakMap<object, RouteRecord[]>();
@@ -96,7 +98,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   routeTables.set(app, records);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) records.push({ method, url: route.url, permission: route.config?.permission });
+    const accountFrom = route.config?.accountFrom ?? 'path';
+    for (const method of methods) records.push({ method, url: route.url, permission: route.config?.permission, accountFrom });
   });
 
   app.addConstraintStrategy(contentTypeConstraint);

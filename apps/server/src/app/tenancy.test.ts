@@ -223,6 +223,8 @@ interface Walked {
   url: string;
   capability: Capability;
   recordParams: string[];
+  /** 'token': the account is the token's, named with ?accountId= (the hosted product's /v1/tools/sharefile). */
+  accountFrom: RouteRecord['accountFrom'];
 }
 
 /** The /v1 routes under an account, each checked to be one these tests know how to call. */
@@ -234,8 +236,10 @@ function accountRoutes(table: readonly RouteRecord[]): Walked[] {
     const params = paramsOf(route.url);
     const name = `${route.method} ${route.url}`;
     if (route.url.includes('*')) problems.push(`${name}: a wildcard route`);
-    if (isCapability(route.permission) && !params.includes('acc')) problems.push(`${name}: a capability route without :acc`);
-    if (!params.includes('acc')) continue;
+    const fromToken = route.accountFrom === 'token';
+    if (fromToken && params.includes('acc')) problems.push(`${name}: an account from the token and from :acc`);
+    if (isCapability(route.permission) && !params.includes('acc') && !fromToken) problems.push(`${name}: a capability route without :acc`);
+    if (!params.includes('acc') && !fromToken) continue;
     // Fastify adds HEAD beside every GET; it runs the same handler and guard.
     if (route.method === 'HEAD') continue;
     if (!methods.includes(route.method)) {
@@ -256,18 +260,20 @@ function accountRoutes(table: readonly RouteRecord[]): Walked[] {
     if (recordParams.length > 0 && ['POST', 'PUT', 'PATCH'].includes(route.method) && validBody[name] === undefined) {
       problems.push(`${name}: no valid body to reach the record lookup (validBody)`);
     }
-    walked.push({ method: route.method as Method, url: route.url, capability: route.permission, recordParams });
+    walked.push({ method: route.method as Method, url: route.url, capability: route.permission, recordParams, accountFrom: route.accountFrom });
   }
   expect(problems, 'routes the tenancy tests cannot classify').toEqual([]);
   return walked;
 }
 
-function pathFor(url: string, values: Record<string, string>): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => {
+/** The URL of a walked route for the account `values.acc`: in its path, or named for a token-account route. */
+function pathFor(route: Pick<Walked, 'url' | 'accountFrom'>, values: Record<string, string>): string {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => {
     const value = values[p] ?? otherParams[p];
-    if (value === undefined) throw new Error(`no value for :${p} in ${url}`);
+    if (value === undefined) throw new Error(`no value for :${p} in ${route.url}`);
     return value;
   });
+  return route.accountFrom === 'token' ? `${path}?accountId=${values.acc ?? ''}` : path;
 }
 
 describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s', (kind) => {
@@ -310,6 +316,8 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         'GET /v1/accounts/:acc/counts/:type',
         'GET /v1/accounts/:acc/charges',
         'POST /v1/accounts/:acc/topup',
+        // The hosted product's path, its account the token's (named with ?accountId= here).
+        'POST /v1/tools/sharefile',
       ]),
     );
   });
@@ -333,7 +341,7 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         // With A's own id in the path, B's record ids must not be found either.
         if (route.recordParams.length > 0) attempts.push({ acc: accountA.id, body: validBody[`${route.method} ${route.url}`] });
         for (const attempt of attempts) {
-          const url = pathFor(route.url, { acc: attempt.acc, ...recordsB });
+          const url = pathFor(route, { acc: attempt.acc, ...recordsB });
           const res = await h.app.inject({
             method: route.method,
             url,
@@ -363,7 +371,7 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         const fixtures = await roleFixtures(h.database.db);
         const values: Record<string, string> = { acc: fixtures.accountId };
         for (const p of route.recordParams) values[p] = randomUUID();
-        const res = await call(route.method, pathFor(route.url, values), h.tokenFor(fixtures.users[role]));
+        const res = await call(route.method, pathFor(route, values), h.tokenFor(fixtures.users[role]));
         const expected = can(role, route.capability) ? 'allowed' : 'refused';
         const guardNotFound = res.statusCode === 404 && res.body.includes('The account was not found.');
         const got =

@@ -37,10 +37,29 @@ describe('saveCampaignSchema', () => {
     });
   });
 
+  it("takes the hosted product's minimal campaign: marketing, the account's own routing, no report", () => {
+    const minimal = { name: 'Marketing Campaign', trigger: { code: 'M' }, template: 'Hi {{{contact.firstName}}}', reporting: { when: 'NoReport' } };
+    expect(saveCampaignSchema.parse(minimal)).toMatchObject({
+      messagingType: 'marketing',
+      phoneNumberFilter: null,
+      schedule: null,
+      filters: { tags: [], attributes: [], lists: [], contacts: [] },
+      reporting: null,
+      active: true,
+    });
+    // 'NoReport' means none, whatever else comes with it.
+    expect(saveCampaignSchema.parse({ ...minimal, reporting: { when: 'NoReport', delay: 'x' } }).reporting).toBeNull();
+    expect(saveCampaignSchema.parse({ ...minimal, reporting: undefined, phoneNumberFilter: null }).phoneNumberFilter).toBeNull();
+  });
+
   it('names the field and the rule it breaks in each message', () => {
-    expect(messages({})).toEqual(
-      expect.arrayContaining(['name: Required', 'messagingType: Required', 'phoneNumberFilter: Required', 'trigger: Required']),
-    );
+    expect(messages({})).toEqual(expect.arrayContaining(['name: Required', 'trigger: Required']));
+    // What the wizard sends unchosen is still refused: only a field left out takes the default.
+    expect(messages(body({ messagingType: '' as 'marketing', phoneNumberFilter: { group: '' } }))).toEqual([
+      'messagingType: Required',
+      'phoneNumberFilter.group: Required',
+    ]);
+    expect(messages(body({ reporting: { when: 'never' } as unknown as SaveCampaignInput['reporting'] }))).toEqual(['reporting.when: Required']);
     const reporting = { when: 'afterStart' as const, unit: 'h' as const, destination: 'a@example.test' };
     expect(messages(body({ reporting: { ...reporting, delay: 'x' } }))).toEqual(['reporting.delay: Must be a number']);
     expect(messages(body({ reporting: { ...reporting, delay: 1.5 } }))).toEqual(['reporting.delay: Must be a number']);

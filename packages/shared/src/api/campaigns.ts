@@ -71,6 +71,11 @@ export const CAMPAIGN_INVALID_LISTED = 100;
 
 export const campaignMessagingTypes = ['transactional', 'marketing'] as const;
 export type CampaignMessagingType = (typeof campaignMessagingTypes)[number];
+/**
+ * A campaign saved without a messaging type (the hosted product's API has none) is marketing: one text to
+ * many contacts is bulk messaging, and marketing is the stricter claim about consent.
+ */
+export const CAMPAIGN_DEFAULT_MESSAGING_TYPE: CampaignMessagingType = 'marketing';
 export const campaignMessagingTypeLabels: Readonly<Record<CampaignMessagingType, string>> = {
   transactional: 'Transactional',
   marketing: 'Marketing',
@@ -269,6 +274,23 @@ export const campaignReportingInputSchema = z.object({
 
 export type CampaignReporting = z.output<typeof campaignReportingInputSchema>;
 
+/**
+ * The hosted product's way to ask for no report (its API's minimal campaign sends `{when: 'NoReport'}`):
+ * read as no reporting at all, whatever else it carries (docs/decisions.md, the minimal campaign).
+ */
+export const CAMPAIGN_NO_REPORT = 'NoReport';
+
+const noReportSchema = z.object({ when: z.literal(CAMPAIGN_NO_REPORT) }).transform(() => null);
+
+/**
+ * Reporting as saved: the report's settings, `{when: 'NoReport'}` or null for none. Split on `when`, so a
+ * report missing its delay still says 'reporting.delay: Required'.
+ */
+const savedReportingSchema = z
+  .discriminatedUnion('when', [noReportSchema, campaignReportingInputSchema], { message: validationMessages.required })
+  .nullable()
+  .default(null);
+
 /** The addresses of a reporting destination ('a@x.test;b@y.test'). */
 export const reportingAddresses = (destination: string): string[] => destination.split(';').filter((a) => a !== '');
 
@@ -288,8 +310,10 @@ export type CampaignFieldMapping = z.output<typeof campaignFieldMappingSchema>;
 // Saving (POST .../campaigns, PUT .../campaigns/{id})
 
 /**
- * The whole campaign, on create and on update (PUT replaces it). Name, messaging type and the
- * outbound group (a group or phone number id) are required; a message needs text or media; reporting, when
+ * The whole campaign, on create and on update (PUT replaces it). A name is required; a messaging type left
+ * out is marketing and an outbound group (a group or phone number id) left out is the account's own routing,
+ * as the hosted product's minimal campaign needs, but one given must be valid ('Required' for an empty one,
+ * which is what the wizard sends unchosen); a message needs text or media; reporting, when
  * given, needs a numeric delay and e-mail destinations separated by semicolons; a Scheduled campaign needs a
  * schedule; a File Upload campaign needs field mappings with the mobile mapped. What a trigger does not use
  * is not kept (a Manual campaign's schedule, the filters and schedule of a File Upload campaign, the field
@@ -304,11 +328,14 @@ export const saveCampaignSchema = z
       .trim()
       .max(CAMPAIGN_DESCRIPTION_MAX, { message: `At most ${String(CAMPAIGN_DESCRIPTION_MAX)} characters` })
       .default(''),
-    messagingType: z.enum(campaignMessagingTypes, { message: validationMessages.required }),
-    phoneNumberFilter: z.object(
-      { group: z.uuid({ message: validationMessages.required }) },
-      { message: validationMessages.required },
-    ),
+    // Defaults for the hosted product's minimal campaign (name, trigger, template, reporting); the wizard
+    // always sends both, so its 'Required' stays (docs/decisions.md, the minimal campaign).
+    messagingType: z.enum(campaignMessagingTypes, { message: validationMessages.required }).default(CAMPAIGN_DEFAULT_MESSAGING_TYPE),
+    /** Null (or left out): the account's own routing, as a send without phoneNumberFilter (docs/campaigns.md). */
+    phoneNumberFilter: z
+      .object({ group: z.uuid({ message: validationMessages.required }) }, { message: validationMessages.required })
+      .nullable()
+      .default(null),
     trigger: z.object(
       { code: z.enum(campaignTriggerCodes, { message: 'Choose Manual, Scheduled or File Upload' }) },
       { message: validationMessages.required },
@@ -318,7 +345,7 @@ export const saveCampaignSchema = z
     template: withoutNul(z.string().max(MESSAGE_TEXT_MAX, { message: MESSAGE_TEXT_MAX_MESSAGE })).default(''),
     templateId: z.uuid({ message: CAMPAIGN_TEMPLATE_UNKNOWN_MESSAGE }).nullable().default(null),
     media: z.array(sendMessageMediaSchema).max(MESSAGE_MEDIA_MAX, { message: MESSAGE_MEDIA_MAX_MESSAGE }).default([]),
-    reporting: campaignReportingInputSchema.nullable().default(null),
+    reporting: savedReportingSchema,
     fieldMappings: z
       .array(campaignFieldMappingSchema)
       .max(CAMPAIGN_FIELD_MAPPINGS_MAX, { message: `At most ${String(CAMPAIGN_FIELD_MAPPINGS_MAX)} mappings` })
@@ -371,7 +398,8 @@ export const campaignSchema = z
     name: z.string(),
     description: z.string(),
     messagingType: z.enum(campaignMessagingTypes),
-    phoneNumberFilter: z.object({ group: z.uuid() }),
+    /** Null: the account's own routing (each contact's last number, else the oldest active number). */
+    phoneNumberFilter: z.object({ group: z.uuid() }).nullable(),
     trigger: z.object({ code: z.enum(campaignTriggerCodes) }),
     /** S: the schedule; null for the other triggers. */
     schedule: campaignScheduleValueSchema.nullable(),

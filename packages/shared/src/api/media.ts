@@ -73,6 +73,22 @@ export type SharedFile = z.infer<typeof sharedFileSchema>;
 
 export const sharedFileResponseSchema = recordResponse(sharedFileSchema);
 
+/**
+ * POST /v1/tools/sharefile, the hosted product's path: the same query, and the account when the token
+ * reaches several (docs/api.md, "Which account").
+ */
+export const contractShareFileQuerySchema = shareFileQuerySchema.extend({ accountId: z.uuid().optional() });
+
+/**
+ * Its answer, the contract's ShareFileResponse: `{success, data: {link}}`, the same file as the account's
+ * route answers. No `expires`: the link does not expire (carriers get signed copies of their own).
+ */
+export const shareFileContractResponseSchema = z
+  .object({ success: z.literal(true), data: sharedFileSchema })
+  .meta({ id: 'ShareFileResponse' });
+
+export type ShareFileContractResponse = z.infer<typeof shareFileContractResponseSchema>;
+
 /** The query of the public, signed media URL given to carriers. */
 export const signedMediaQuerySchema = z.object({
   // Strings: a malformed value is a link that does not work (403), not a validation error.

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { httpUrl, requiredText } from '../forms.js';
-import { hasNulCharacter, NUL_CHARACTER_MESSAGE } from '../validation.js';
-import { contactByMobileSchema } from './contacts.js';
+import { hasNulCharacter, NUL_CHARACTER_MESSAGE, validationMessages } from '../validation.js';
+import {
+  attributeComparators,
+  attributeNameSchema,
+  CONTACT_ATTRIBUTE_VALUE_MAX,
+  contactByMobileSchema,
+  contactTagSchema,
+  type AttributeComparator,
+  type AttributeFilter,
+} from './contacts.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'received'] as const;
@@ -90,6 +98,12 @@ export const phoneNumberFilterSchema = z.object({ group: z.uuid({ message: 'Choo
 
 export type PhoneNumberFilter = z.infer<typeof phoneNumberFilterSchema>;
 
+/** A send's phoneNumberFilter: Parley's `{group: id}` or the contract's `{group: {id}}`, read as the first. */
+export const sendPhoneNumberFilterSchema = z.object({
+  group: z
+    .union([z.uuid(), z.object({ id: z.uuid() }).transform((group) => group.id)], { message: 'Choose a group or phone number' }),
+});
+
 /**
  * One message per contact and per conversation (a contact named twice, or also through one of its
  * conversations, gets one). A conversation answers from its own number; contacts follow phoneNumberFilter,
@@ -112,6 +126,74 @@ export const sendContactSchema = z
 
 export type SendContact = z.output<typeof sendContactSchema>;
 
+/** A send's filters may name at most this many tags and attribute comparisons (as a campaign's). */
+export const SEND_FILTER_TAGS_MAX = 100;
+export const SEND_FILTER_ATTRIBUTES_MAX = 20;
+
+export const SEND_FILTER_COMPARATOR_MESSAGE = 'Use =, !=, equals, notEquals or contains';
+/** The contract's order comparisons have no counterpart: attributes are text, compared as the contact table does. */
+export const sendFilterOrderMessage = (comparator: string): string =>
+  `The comparator ${comparator} is not supported: attributes are text, compared with =, != or contains`;
+export const SEND_FILTERS_EMPTY_MATCH_MESSAGE = 'No contact matches the filters.';
+export const sendFiltersTooManyMessage = (max: number): string =>
+  `The filters and recipients come to more than ${String(max)} contacts: one call texts at most ${String(max)}; a campaign texts more.`;
+/**
+ * The contract names `conversationStrategy` without its values or their meaning, so Parley cannot honour
+ * one: it always texts a contact in its open conversation on the sending number, or opens one (docs/api.md).
+ */
+export const CONVERSATION_STRATEGY_MESSAGE =
+  "conversationStrategy is not supported: a message goes into the contact's open conversation on the sending number, or starts one";
+
+const contractComparators: Readonly<Record<string, AttributeComparator>> = { '=': 'equals', '!=': 'notEquals' };
+const orderComparators: ReadonlySet<string> = new Set(['<', '<=', '>', '>=']);
+
+/**
+ * One attribute comparison of a send's `filters`: the contract's `{name, comparator: '=' | '!=', value}` or
+ * Parley's own `{attribute, comparator: equals | notEquals | contains, value}`, read as the contact table's
+ * attribute filter (ignoring case; a contact without the attribute equals nothing).
+ */
+export const sendAttributeFilterSchema = z
+  .object({
+    name: attributeNameSchema.optional(),
+    attribute: attributeNameSchema.optional(),
+    comparator: z.string({ message: validationMessages.required }).trim(),
+    value: z
+      .union([z.string(), z.number()], { message: 'Must be text' })
+      .transform(String)
+      .pipe(z.string().max(CONTACT_ATTRIBUTE_VALUE_MAX, { message: `At most ${String(CONTACT_ATTRIBUTE_VALUE_MAX)} characters` }))
+      .default(''),
+  })
+  .transform((filter, ctx): AttributeFilter => {
+    const attribute = filter.attribute ?? filter.name;
+    const comparator = contractComparators[filter.comparator] ?? filter.comparator;
+    if (attribute === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: validationMessages.required });
+    if (orderComparators.has(comparator)) ctx.addIssue({ code: 'custom', path: ['comparator'], message: sendFilterOrderMessage(comparator) });
+    else if (!(attributeComparators as readonly string[]).includes(comparator)) {
+      ctx.addIssue({ code: 'custom', path: ['comparator'], message: SEND_FILTER_COMPARATOR_MESSAGE });
+    }
+    return { attribute: attribute ?? '', comparator: comparator as AttributeComparator, value: filter.value };
+  });
+
+/**
+ * The contract's `filters`: the account's contacts that carry every tag and meet every attribute comparison
+ * are texted too (the rule of a campaign's filters and of the contact table). Filters naming nothing add
+ * nobody: the whole address book is a campaign's, not one call's.
+ */
+export const sendFiltersSchema = z
+  .object({
+    tags: z.array(contactTagSchema).max(SEND_FILTER_TAGS_MAX, { message: `At most ${String(SEND_FILTER_TAGS_MAX)} tags` }).default([]),
+    attributes: z
+      .array(sendAttributeFilterSchema)
+      .max(SEND_FILTER_ATTRIBUTES_MAX, { message: `At most ${String(SEND_FILTER_ATTRIBUTES_MAX)} attribute filters` })
+      .default([]),
+  })
+  .meta({ id: 'SendFilters' });
+
+export type SendFilters = z.output<typeof sendFiltersSchema>;
+
+const namesSomeone = (filters: SendFilters | null | undefined): boolean =>
+  filters != null && (filters.tags.length > 0 || filters.attributes.length > 0);
+
 export const sendMessageSchema = z
   .object({
     contacts: z.array(sendContactSchema).max(SEND_RECIPIENTS_MAX, { message: `At most ${SEND_RECIPIENTS_MAX} contacts` }).default([]),
@@ -125,7 +207,10 @@ export const sendMessageSchema = z
       // PostgreSQL text cannot hold NUL, and no carrier sends it.
       .refine((text) => !hasNulCharacter(text), { message: NUL_CHARACTER_MESSAGE })
       .default(''),
-    phoneNumberFilter: phoneNumberFilterSchema.nullish(),
+    phoneNumberFilter: sendPhoneNumberFilterSchema.nullish(),
+    filters: sendFiltersSchema.nullish(),
+    /** Read only to be refused: see CONVERSATION_STRATEGY_MESSAGE. */
+    conversationStrategy: z.unknown().optional(),
     media: z.array(sendMessageMediaSchema).max(MESSAGE_MEDIA_MAX, { message: MESSAGE_MEDIA_MAX_MESSAGE }).default([]),
     sendNow: z
       .boolean()
@@ -136,8 +221,11 @@ export const sendMessageSchema = z
       ),
   })
   .superRefine((value, ctx) => {
-    if (value.contacts.length + value.conversations.length === 0) {
+    if (value.contacts.length + value.conversations.length === 0 && !namesSomeone(value.filters)) {
       ctx.addIssue({ code: 'custom', message: MESSAGE_RECIPIENT_REQUIRED_MESSAGE, path: ['contacts'] });
+    }
+    if (value.conversationStrategy != null) {
+      ctx.addIssue({ code: 'custom', message: CONVERSATION_STRATEGY_MESSAGE, path: ['conversationStrategy'] });
     }
     if (value.contacts.length + value.conversations.length > SEND_RECIPIENTS_MAX) {
       ctx.addIssue({ code: 'custom', message: `At most ${SEND_RECIPIENTS_MAX} recipients`, path: ['contacts'] });
@@ -154,9 +242,19 @@ export const sendMessageSchema = z
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 export type SendMessage = z.output<typeof sendMessageSchema>;
 
-/** A recipient left out of a send, and why (blocked, opted out, invalid, a closed conversation ...). */
+/**
+ * A recipient left out of a send (blocked, opted out, invalid, a closed conversation ...): the contract's
+ * Contact (its identifiers, and `error` with the reason), with `contact`, `conversation` and `reason` for
+ * the web app. `email` is left out when the contact has none.
+ */
 export const invalidRecipientSchema = z
   .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().optional(),
+    mobile: z.object({ number: z.string(), country: z.string() }),
+    error: z.object({ code: z.string(), description: z.string() }),
     contact: z.object({ id: z.uuid() }),
     conversation: z.object({ id: z.uuid() }).nullable(),
     reason: z.string(),
@@ -165,9 +263,22 @@ export const invalidRecipientSchema = z
 
 export type InvalidRecipient = z.infer<typeof invalidRecipientSchema>;
 
-/** 201: the queued messages, and the recipients left out. */
+/**
+ * 200, the contract's SendMessagesResponse: the queued messages; the recipients left out; how many were
+ * asked for (contacts, conversations and the filters' contacts, each once) and how many got a message;
+ * `estimatedPrice`, what the account was charged, as a JSON number written from the exact decimal
+ * (docs/decisions.md). No `jobId`: a send is no job (campaign executions are).
+ */
 export const sendMessageResultSchema = z
-  .object({ data: z.array(messageSchema), invalid: z.array(invalidRecipientSchema) })
+  .object({
+    data: z.object({
+      messages: z.array(messageSchema),
+      invalid: z.array(invalidRecipientSchema),
+      requested: z.number().int(),
+      valid: z.number().int(),
+      estimatedPrice: z.number(),
+    }),
+  })
   .meta({ id: 'SendMessageResult' });
 
 export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;

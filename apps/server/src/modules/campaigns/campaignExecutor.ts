@@ -17,7 +17,7 @@ import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
 import { consentDescription, exclusionReason, insertAudience } from './campaignAudience.js';
 import { CampaignPricer, estimateWith, type CampaignMessage } from './campaignEstimate.js';
 import { upsertFileContacts, type FileRecipient } from './campaignFileRows.js';
-import { storedFieldMappings, storedFilters } from './campaignStored.js';
+import { storedFieldMappings, storedFilters, storedPhoneNumberFilter } from './campaignStored.js';
 import { InsufficientBalanceError } from '../billing/index.js';
 import { loadAccountSendContext } from '../messaging/index.js';
 import { isUuid } from '../../platform/db/ids.js';
@@ -56,7 +56,7 @@ export const campaignMessage = (row: Pick<CampaignRow, 'template' | 'media'>): C
 });
 
 /** Refuses an execution that could not send at all: the campaign's group or number has nothing active. */
-async function checkSender(tx: Tx, accountId: string, filter: PhoneNumberFilter): Promise<void> {
+async function checkSender(tx: Tx, accountId: string, filter: PhoneNumberFilter | null): Promise<void> {
   try {
     await senderCandidates(tx, accountId, await activeSenderNumbers(tx, accountId), filter);
   } catch (error) {
@@ -162,7 +162,7 @@ export async function insertExecutionJob(
   source: ExecutionSource,
   input: { userId: string | null; now: Date; status?: 'running' | 'preparing' },
 ): Promise<string> {
-  await checkSender(tx, campaign.accountId, source.phoneNumberFilter as PhoneNumberFilter);
+  await checkSender(tx, campaign.accountId, storedPhoneNumberFilter(source.phoneNumberFilter));
   const jobId = uuidv7();
   await tx.insert(campaignJobs).values({
     id: jobId,

@@ -1,15 +1,14 @@
 import type { Campaign, MessageMedia } from '@parley/shared';
-import { storedFieldMappings, storedFilters, storedReporting, storedSchedule } from './campaignStored.js';
+import { storedFieldMappings, storedFilters, storedPhoneNumberFilter, storedReporting, storedSchedule } from './campaignStored.js';
 import type { CampaignRow } from '../../platform/db/schema/index.js';
 
 export function presentCampaign(row: CampaignRow): Campaign {
-  const filter = row.phoneNumberFilter as { group?: unknown };
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     messagingType: row.messagingType,
-    phoneNumberFilter: { group: typeof filter.group === 'string' ? filter.group : '' },
+    phoneNumberFilter: storedPhoneNumberFilter(row.phoneNumberFilter),
     trigger: { code: row.trigger },
     schedule: row.trigger === 'S' ? storedSchedule(row.schedule) : null,
     filters: storedFilters(row.filters),

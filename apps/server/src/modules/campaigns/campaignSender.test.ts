@@ -11,13 +11,15 @@ import {
   campaigns,
   contacts,
   messages,
+  phoneNumbers,
   type CampaignRow,
 } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { insertCampaign } from '../../test/campaigns.js';
 import { testDatabaseKinds } from '../../test/databases.js';
 import { useLedgerCheckedDatabase } from '../../test/ledgerCheckedDatabase.js';
-import { addContact, balanceOf, sendingAccount, type SendingAccount } from '../../test/sendingFixtures.js';
+import { addContact, addPhoneNumber, balanceOf, sendingAccount, type SendingAccount } from '../../test/sendingFixtures.js';
+import { NO_ACTIVE_NUMBER_MESSAGE } from '../messaging/index.js';
 import { createExecutionIn } from './campaignExecutor.js';
 import { previewCampaign } from './campaignPreview.js';
 import { CONTACT_REMOVED_MESSAGE, runCampaignExecution, sendCampaignBatch } from './campaignSender.js';
@@ -117,6 +119,28 @@ describe.each(testDatabaseKinds)('campaign executions on %s', (kind) => {
     await runCampaignExecution(database.db, job.id);
     expect(await debits(a.accountId)).toBe('0.0600');
     expect((await jobMessages(job.id)).map((m) => m.price)).toEqual(['0.0300', '0.0300']);
+  });
+
+  it("sends a campaign saved without a sender by the account's routing: each contact's last number, else the oldest", async () => {
+    const a = await account({ balance: '5' });
+    const newer = await addPhoneNumber(database.db, a.accountId, { createdAt: new Date('2025-01-01T00:00:00Z') });
+    const regular = await addContact(database.db, a.accountId, { firstName: 'Rita', senderPhoneNumberId: newer.id });
+    const stranger = await addContact(database.db, a.accountId, { firstName: 'Sol' });
+    // What the API keeps for a campaign saved without phoneNumberFilter (campaignManager.ts).
+    const campaign = await insertCampaign(database.db, a.accountId, a.numberId, { phoneNumberFilter: {}, template: 'Hi {{{contact.firstName}}}' });
+    const job = await execute(campaign);
+    await runCampaignExecution(database.db, job.id);
+    const sent = new Map((await jobMessages(job.id)).map((m) => [m.contactId, m]));
+    expect(sent.get(regular.id)).toMatchObject({ phoneNumberId: newer.id, body: 'Hi Rita' });
+    expect(sent.get(stranger.id)).toMatchObject({ phoneNumberId: a.numberId, body: 'Hi Sol' });
+  });
+
+  it('refuses to execute a campaign without a sender when the account has no active number, with the reason', async () => {
+    const a = await account({ balance: '5' });
+    await addContact(database.db, a.accountId);
+    await database.db.update(phoneNumbers).set({ status: 'suspended' }).where(eq(phoneNumbers.accountId, a.accountId));
+    const campaign = await insertCampaign(database.db, a.accountId, a.numberId, { phoneNumberFilter: {} });
+    await expect(execute(campaign)).rejects.toMatchObject({ statusCode: 400, message: NO_ACTIVE_NUMBER_MESSAGE });
   });
 
   it('refuses an execution the balance cannot cover with 402 Insufficient Credit and writes nothing', async () => {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { PhoneNumberFilter } from '@parley/shared';
 import { backgroundBatch, queryRows, type Database, type Db, type Tx } from '../../platform/db/client.js';
 import { campaignJobs, type CampaignJobRow } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { CONTACT_NOT_FOUND, sendMessagesIn, type SendActor } from '../messaging/index.js';
+import { storedPhoneNumberFilter } from './campaignStored.js';
 
 /*
  * Sending an execution (campaign_jobs + campaign_job_recipients, written by campaignExecutor.ts). Each batch
@@ -115,7 +115,7 @@ async function sendBatchOnce(db: Db, jobId: string, size: number, now: () => Dat
         contactIds: sendable.map((t) => t.contact_id),
         template: job.template,
         media: job.media,
-        phoneNumberFilter: job.phoneNumberFilter as PhoneNumberFilter,
+        phoneNumberFilter: storedPhoneNumberFilter(job.phoneNumberFilter),
         templateId: job.templateId,
         jobId,
         chargeDescription: `Campaign execution ${jobId}: ${String(sendable.length)} recipients from #${String(first)}`,

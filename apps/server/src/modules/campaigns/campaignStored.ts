@@ -9,6 +9,7 @@ import {
   type CampaignFieldMapping,
   type CampaignFilters,
   type CampaignReporting,
+  type PhoneNumberFilter,
 } from '@parley/shared';
 
 /*
@@ -20,6 +21,17 @@ import {
 export function storedFilters(value: unknown): CampaignFilters {
   const parsed = campaignFiltersSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : emptyCampaignFilters();
+}
+
+const storedPhoneNumberFilterSchema = z.object({ group: z.uuid() });
+
+/**
+ * The group or number a campaign (or an execution) sends from; null for the account's own routing, which
+ * a campaign saved without one keeps as `{}` (the column is never null).
+ */
+export function storedPhoneNumberFilter(value: unknown): PhoneNumberFilter | null {
+  const parsed = storedPhoneNumberFilterSchema.safeParse(value);
+  return parsed.success ? { group: parsed.data.group } : null;
 }
 
 export function storedFieldMappings(value: unknown): CampaignFieldMapping[] {

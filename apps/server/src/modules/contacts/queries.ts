@@ -80,6 +80,21 @@ export function contactConditions(accountId: string, filters: Partial<ContactFil
 }
 
 /**
+ * The ids of the account's contacts that carry every tag and meet every attribute comparison (the
+ * table's rules), oldest first, at most `limit`: the contacts a send's `filters` name.
+ */
+export async function contactIdsMatching(
+  q: Queryable,
+  accountId: string,
+  filters: { tags: readonly string[]; attributes: readonly AttributeFilter[] },
+  limit: number,
+): Promise<string[]> {
+  const where = contactConditions(accountId, { tags: [...filters.tags], attribute: [...filters.attributes] });
+  const rows = await q.select({ id: contacts.id }).from(contacts).where(where).orderBy(asc(contacts.id)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
  * What each sortable column sorts by, never null, so the same expression can page a download by keyset:
  * names ignore case, a missing e-mail or block sorts before any other.
  */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Role } from '@parley/shared';
 import type { Principal } from './authenticator.js';
 import { bearerToken } from './authenticator.js';
-import { roleInAccount } from './memberships.js';
+import { openAccountsOf, roleInAccount } from './memberships.js';
 import { authorize } from '../../platform/policies/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -42,12 +42,30 @@ export async function guardRequest(ctx: AppContext, limits: ApiRateLimits, reque
   request.principal = principal;
   if (permission === 'authenticated') return;
 
-  const raw = (request.params as Record<string, unknown> | undefined)?.acc;
-  const accountId = accountParam.safeParse(raw);
-  if (!accountId.success) throw notFound('The account');
-  const role = await roleInAccount(ctx.database.db, principal, accountId.data);
+  const accountId =
+    request.routeOptions.config.accountFrom === 'token'
+      ? await tokenAccount(ctx, principal, (request.query as Record<string, unknown> | undefined)?.accountId)
+      : (request.params as Record<string, unknown> | undefined)?.acc;
+  const parsed = accountParam.safeParse(accountId);
+  if (!parsed.success) throw notFound('The account');
+  const role = await roleInAccount(ctx.database.db, principal, parsed.data);
   authorize(role, permission);
-  request.membership = { accountId: accountId.data, role };
+  request.membership = { accountId: parsed.data, role };
+}
+
+export const NAME_THE_ACCOUNT_MESSAGE =
+  'This token reaches several accounts: name one with ?accountId=, or use the route under /v1/accounts/{accountId}.';
+
+/**
+ * The account of a route that names none (the hosted product's /v1/tools/sharefile): the one `?accountId=`
+ * names, else the token's only account (an API client's always is). A person in several accounts must name
+ * one: guessing would put a file in an account they did not mean (docs/api.md, "Which account").
+ */
+async function tokenAccount(ctx: AppContext, principal: Principal, named: unknown): Promise<unknown> {
+  if (named !== undefined) return named;
+  const reachable = await openAccountsOf(ctx.database.db, principal, 2);
+  if (reachable.length > 1) throw new AppError(400, 'bad_request', NAME_THE_ACCOUNT_MESSAGE);
+  return reachable[0];
 }
 
 /** The principal of a route that is not public (the guard has set it). */

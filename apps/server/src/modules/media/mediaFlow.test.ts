@@ -53,8 +53,8 @@ describe.each(testDatabaseKinds)('MMS pictures through the running server on %s'
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify({ contacts: [contact.id], template: '', media: [{ url: file.link, type: file.type, filename: 'garden.png' }] }),
     });
-    expect(sent.status, await sent.clone().text()).toBe(201);
-    const [message] = ((await sent.json()) as { data: Message[] }).data;
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const [message] = ((await sent.json()) as { data: { messages: Message[] } }).data.messages;
     expect(message?.media).toEqual([{ url: file.link, type: 'image/png', filename: 'garden.png' }]);
 
     const onPhone = await until(async () => {

@@ -14,5 +14,5 @@ export { approvalRoutes } from './routes/approvals.js';
 export { approveHeldMessages } from './heldMessages.js';
 export { listMessages } from './messageQueries.js';
 export { messageRoutes } from './routes/messages.js';
-export { activeSenderNumbers, chooseSenderNumber, NUMBER_NOT_ACTIVE_MESSAGE, senderCandidates, type SenderNumber } from './senderNumbers.js';
+export { activeSenderNumbers, chooseSenderNumber, NO_ACTIVE_NUMBER_MESSAGE, NUMBER_NOT_ACTIVE_MESSAGE, senderCandidates, type SenderNumber } from './senderNumbers.js';
 export { sendingIdle } from './sendingIdle.js';

@@ -9,7 +9,7 @@ import { activeSenderNumbers, senderCandidates } from './senderNumbers.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
 import { debitAccount, InsufficientBalanceError } from '../billing/index.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
-import { loadRecipients } from './messageSenderRecipients.js';
+import { checkFilteredRecipients, contactsOfFilters, loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
 import { NONE_SENDABLE_MESSAGE, SEND_NOW_ONE_RECIPIENT_MESSAGE, type SendActor, type SendMessagesInput, type SendMessagesResult } from './messageSenderTypes.js';
 import { writeMessages } from './messageSenderWrite.js';
@@ -55,7 +55,9 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   await requireOwnMedia(tx, accountId, media);
   const context = await loadAccountSendContext(tx, accountId);
   const byMobile = await findOrAddContactsByMobile(tx, accountId, input.contactsByMobile ?? []);
-  const recipients = await loadRecipients(tx, accountId, [...(input.contactIds ?? []), ...byMobile], input.conversationIds ?? []);
+  const filtered = await contactsOfFilters(tx, accountId, input.filters);
+  const recipients = await loadRecipients(tx, accountId, [...(input.contactIds ?? []), ...byMobile, ...filtered], input.conversationIds ?? []);
+  checkFilteredRecipients(input.filters, recipients);
   const active = await activeSenderNumbers(tx, accountId);
   const candidates = recipients.some((r) => r.conversation === null)
     ? await senderCandidates(tx, accountId, active, input.phoneNumberFilter)
@@ -67,7 +69,7 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   const { prepared } = ready;
 
   if (prepared.length === 0) {
-    if (input.whenNoneSendable === 'return') return { messages: [], unsendable, charged: '0.0000' };
+    if (input.whenNoneSendable === 'return') return { messages: [], unsendable, requested: recipients.length, charged: '0.0000' };
     const [first] = unsendable;
     if (recipients.length === 1 && first !== undefined) throw first.error;
     throw new AppError(400, 'bad_request', NONE_SENDABLE_MESSAGE);
@@ -108,7 +110,7 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
     // The same key again means these messages were queued by the earlier call: never twice.
     if (entry.duplicate) throw new AppError(409, 'conflict', ALREADY_CHARGED_MESSAGE);
   }
-  return { messages: rows, unsendable, charged };
+  return { messages: rows, unsendable, requested: recipients.length, charged };
 }
 
 /** sendMessagesIn in a transaction of its own: everything is written, or (on any refusal) nothing. */

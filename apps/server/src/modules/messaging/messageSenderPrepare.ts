@@ -85,6 +85,7 @@ export interface AddressedRecipient {
 
 const unsendable = (recipient: SendRecipient, error: AppError): UnsendableRecipient => ({
   contactId: recipient.contact.id,
+  contact: recipient.contact,
   conversationId: recipient.conversation?.id ?? null,
   error,
 });

@@ -1,9 +1,17 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SEND_RECIPIENTS_MAX } from '@parley/shared';
+import { contactIdsMatching } from '../contacts/index.js';
 import type { Tx } from '../../platform/db/client.js';
 import { contacts, conversations, type ContactRow } from '../../platform/db/schema/index.js';
-import { notFound } from '../../platform/errors.js';
-import { CONTACT_NOT_FOUND, CONVERSATION_NOT_FOUND } from './messageSenderTypes.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import {
+  CONTACT_NOT_FOUND,
+  CONVERSATION_NOT_FOUND,
+  SEND_FILTERS_EMPTY_MATCH_MESSAGE,
+  sendFiltersTooManyMessage,
+  type SendMessagesInput,
+} from './messageSenderTypes.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /** A recipient of a send: a contact, through one of its conversations or not. */
@@ -79,4 +87,26 @@ export async function loadRecipients(
     reached.add(id);
   }
   return recipients;
+}
+
+/** Whether a send's filters name anything: filters naming nothing add nobody (never the whole account). */
+export const filtersName = (filters: SendMessagesInput['filters']): filters is NonNullable<SendMessagesInput['filters']> =>
+  filters != null && (filters.tags.length > 0 || filters.attributes.length > 0);
+
+/**
+ * The contacts a send's filters add (docs/api.md, sending). One call texts at most SEND_RECIPIENTS_MAX
+ * recipients: filters that match more are refused, so a send never quietly texts a part of them.
+ */
+export async function contactsOfFilters(tx: Tx, accountId: string, filters: SendMessagesInput['filters']): Promise<string[]> {
+  if (!filtersName(filters)) return [];
+  const ids = await contactIdsMatching(tx, accountId, filters, SEND_RECIPIENTS_MAX + 1);
+  if (ids.length > SEND_RECIPIENTS_MAX) throw new AppError(400, 'bad_request', sendFiltersTooManyMessage(SEND_RECIPIENTS_MAX));
+  return ids;
+}
+
+/** With filters, the recipients all told must stay within one call's limit, and someone must be found. */
+export function checkFilteredRecipients(filters: SendMessagesInput['filters'], recipients: readonly SendRecipient[]): void {
+  if (!filtersName(filters)) return;
+  if (recipients.length === 0) throw new AppError(400, 'bad_request', SEND_FILTERS_EMPTY_MATCH_MESSAGE);
+  if (recipients.length > SEND_RECIPIENTS_MAX) throw new AppError(400, 'bad_request', sendFiltersTooManyMessage(SEND_RECIPIENTS_MAX));
 }

@@ -1,5 +1,5 @@
-import type { ContactByMobile, MessageMedia, PhoneNumberFilter } from '@parley/shared';
-import type { MessageRow } from '../../platform/db/schema/index.js';
+import type { AttributeFilter, ContactByMobile, MessageMedia, PhoneNumberFilter } from '@parley/shared';
+import type { ContactRow, MessageRow } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
 /** Who asks for the send: a person (must have verified their e-mail), an API client, or Parley itself. */
@@ -12,6 +12,11 @@ export interface SendMessagesInput {
   /** Contacts named by their mobile: found, or added in the send's transaction (docs/api.md). */
   contactsByMobile?: readonly ContactByMobile[];
   conversationIds?: readonly string[];
+  /**
+   * The account's contacts that carry every tag and meet every attribute comparison are texted too (the
+   * contract's `filters`); filters naming nothing add nobody.
+   */
+  filters?: { tags: readonly string[]; attributes: readonly AttributeFilter[] } | null;
   /** With tokens; '' for a media-only message. */
   template: string;
   media?: readonly MessageMedia[];
@@ -40,6 +45,8 @@ export interface SendMessagesInput {
 /** A recipient left out, and the error that says why (the API answers it when it was the only one). */
 export interface UnsendableRecipient {
   contactId: string;
+  /** Who it is, for the answer's `invalid` (the contract's Contact). */
+  contact: Pick<ContactRow, 'id' | 'firstName' | 'lastName' | 'email' | 'mobileNumber' | 'mobileCountry'>;
   conversationId: string | null;
   error: AppError;
 }
@@ -48,6 +55,8 @@ export interface SendMessagesResult {
   /** The queued messages, in the order of the recipients. */
   messages: MessageRow[];
   unsendable: UnsendableRecipient[];
+  /** The recipients the send was asked for, each once: those texted and those left out. */
+  requested: number;
   /** What the account was charged, 4 decimals. */
   charged: string;
 }
@@ -60,6 +69,7 @@ export const NONE_SENDABLE_MESSAGE = 'None of the recipients can be sent this me
 export { SEND_NOW_ONE_RECIPIENT_MESSAGE } from '@parley/shared';
 export const CONTACT_NOT_FOUND = 'The contact';
 export const CONVERSATION_NOT_FOUND = 'The conversation';
+export { SEND_FILTERS_EMPTY_MATCH_MESSAGE, sendFiltersTooManyMessage } from '@parley/shared';
 
 export const messageTooLong = (max: number): AppError =>
   new AppError(400, 'bad_request', `The message is longer than ${String(max)} characters for this contact.`);

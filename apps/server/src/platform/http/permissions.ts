@@ -7,8 +7,16 @@ import type { Capability } from '@parley/shared';
  */
 export type RoutePermission = 'public' | 'authenticated' | Capability;
 
+/**
+ * Where a capability route's account comes from: its `:acc` parameter ('path', the rule), or the token
+ * ('token') for the hosted product's routes that name no account (`/v1/tools/sharefile`): the token's only
+ * account, or the one its `?accountId=` names (docs/api.md, "Which account").
+ */
+export type RouteAccountSource = 'path' | 'token';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    accountFrom?: RouteAccountSource;
   }
 }

@@ -91,6 +91,34 @@ describe('campaign wizard state', () => {
     expect(toSaveBody(again)).toEqual(body);
   });
 
+  it('asks for an outbound group when editing a campaign saved through the API without one', () => {
+    const saved = toSaveBody(filled());
+    const draft = draftOf({
+      ...saved,
+      id: GROUP,
+      description: '',
+      messagingType: 'marketing',
+      phoneNumberFilter: null,
+      trigger: { code: 'M' },
+      schedule: null,
+      filters: { tags: [], attributes: [], lists: [], contacts: [] },
+      template: 'Hi {{{contact.firstName}}}',
+      templateId: null,
+      media: [],
+      reporting: null,
+      fieldMappings: [],
+      executions: 0,
+      lastJob: null,
+      lastExecution: null,
+      nextExecution: null,
+      created: { at: '2026-01-01T00:00:00.000Z' },
+      updated: { at: '2026-01-01T00:00:00.000Z' },
+      active: true,
+    });
+    expect(draft.group).toBe('');
+    expect(stepErrors(draftErrors(draft), 'General')).toEqual({ 'phoneNumberFilter.group': 'Required' });
+  });
+
   it('tells a changed draft from an untouched one, whatever the order of its keys', () => {
     const initial = newDraft('M');
     expect(draftChanged(initial, { ...initial })).toBe(false);

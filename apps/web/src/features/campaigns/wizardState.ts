@@ -90,7 +90,8 @@ export function draftOf(campaign: Campaign): CampaignDraft {
     name: campaign.name,
     description: campaign.description,
     messagingType: campaign.messagingType,
-    group: campaign.phoneNumberFilter.group,
+    // A campaign saved through the API may have none (the account's own routing): the wizard asks for one.
+    group: campaign.phoneNumberFilter?.group ?? '',
     trigger: campaign.trigger.code,
     schedule:
       schedule === null

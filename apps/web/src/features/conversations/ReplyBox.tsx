@@ -50,7 +50,7 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
         onSuccess: (result) => {
           setTemplate('');
           setMedia([]);
-          const [left] = result.invalid;
+          const [left] = result.data.invalid;
           if (left !== undefined) snackbar.show(`Not sent: ${left.reason}`);
         },
       },

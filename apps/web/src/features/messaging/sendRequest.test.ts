@@ -41,17 +41,26 @@ describe('canSend', () => {
 });
 
 describe('sentNotice', () => {
-  const result = (data: Message[], invalid: SendMessageResult['invalid'] = []): SendMessageResult => ({ data, invalid });
+  const result = (messages: Message[], invalid: SendMessageResult['data']['invalid'] = []): SendMessageResult => ({
+    data: { messages, invalid, requested: messages.length + invalid.length, valid: messages.length, estimatedPrice: 0.01 * messages.length },
+  });
+  const leftOut = (id: string, reason: string): SendMessageResult['data']['invalid'][number] => ({
+    id,
+    firstName: '',
+    lastName: '',
+    mobile: { number: '+14155550100', country: 'US' },
+    error: { code: 'conflict', description: reason },
+    contact: { id },
+    conversation: null,
+    reason,
+  });
   it('says how many went, how many wait for quiet hours and who was left out', () => {
     expect(sentNotice(result([message(null)]))).toBe('Message sent');
     expect(sentNotice(result([message('2030-01-01T13:00:00.000Z')]))).toBe("Message sent; it waits for the recipient's quiet hours to end");
     expect(sentNotice(result([message(null), message('2030-01-01T13:00:00.000Z')]))).toBe(
       "2 messages sent; 1 wait for the recipient's quiet hours to end",
     );
-    const invalid = [
-      { contact: { id: 'x' }, conversation: null, reason: 'This contact is blocked.' },
-      { contact: { id: 'y' }, conversation: null, reason: 'This contact has opted out of messages.' },
-    ];
+    const invalid = [leftOut('x', 'This contact is blocked.'), leftOut('y', 'This contact has opted out of messages.')];
     expect(sentNotice(result([message(null), message(null)], invalid))).toBe('2 messages sent; 2 left out (This contact is blocked. and 1 more)');
   });
 });

@@ -26,14 +26,15 @@ export const canSend = (draft: SendDraft, verified: boolean): boolean =>
 
 /** What the snackbar says after a send: how many went, how many wait for quiet hours, who was left out. */
 export function sentNotice(result: SendMessageResult): string {
-  const sent = result.data.length;
+  const { messages, invalid } = result.data;
+  const sent = messages.length;
   const parts = [sent === 1 ? 'Message sent' : `${String(sent)} messages sent`];
-  const held = result.data.filter((m) => m.sendAfter !== undefined).length;
+  const held = messages.filter((m) => m.sendAfter !== undefined).length;
   if (held > 0) parts.push(`${held === sent ? (sent === 1 ? 'it waits' : 'they wait') : `${String(held)} wait`} for the recipient's quiet hours to end`);
-  const [first] = result.invalid;
+  const [first] = invalid;
   if (first !== undefined) {
-    const others = result.invalid.length - 1;
-    parts.push(`${String(result.invalid.length)} left out (${first.reason}${others > 0 ? ` and ${String(others)} more` : ''})`);
+    const others = invalid.length - 1;
+    parts.push(`${String(invalid.length)} left out (${first.reason}${others > 0 ? ` and ${String(others)} more` : ''})`);
   }
   return parts.join('; ');
 }

@@ -122,6 +122,40 @@ describe.each(testDatabaseKinds)('campaigns on %s', (kind) => {
     expect((await h.call('DELETE', url(accountId, manual.id), token)).statusCode).toBe(404);
   });
 
+  it("takes the hosted product's minimal campaign (name, trigger, template, reporting) with the account's defaults", async () => {
+    const { accountId, token, numberId } = await sendingAccount();
+    const minimal = { name: 'Marketing Campaign', trigger: { code: 'M' }, template: 'Hi {{{contact.firstName}}}', reporting: { when: 'NoReport' } };
+    const created = await h.call('POST', url(accountId), token, minimal);
+    expect(created.statusCode, created.body).toBe(201);
+    const campaign = created.json<{ data: Campaign }>().data;
+    expect(campaign).toMatchObject({
+      name: 'Marketing Campaign',
+      description: '',
+      messagingType: 'marketing',
+      phoneNumberFilter: null,
+      trigger: { code: 'M' },
+      schedule: null,
+      filters: { tags: [], attributes: [], lists: [], contacts: [] },
+      template: 'Hi {{{contact.firstName}}}',
+      reporting: null,
+      active: true,
+    });
+    expect((await h.call('GET', url(accountId, campaign.id), token)).json()).toEqual({ data: campaign });
+
+    const replaced = await h.call('PUT', url(accountId, campaign.id), token, { ...minimal, name: 'Renamed', trigger: { code: 'FU' } });
+    expect(replaced.statusCode).toBe(400);
+    expect(errorOf(replaced).message).toBe('fieldMappings: Missing Mandatory Field: You must specify a field mapping for mobile');
+    const renamed = await h.call('PUT', url(accountId, campaign.id), token, { ...minimal, name: 'Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ data: Campaign }>().data).toMatchObject({ id: campaign.id, name: 'Renamed', phoneNumberFilter: null });
+
+    // A sender given later is kept, and one left out again goes back to the account's routing.
+    const routed = await h.call('PUT', url(accountId, campaign.id), token, { ...minimal, phoneNumberFilter: { group: numberId } });
+    expect(routed.json<{ data: Campaign }>().data.phoneNumberFilter).toEqual({ group: numberId });
+    const unrouted = await h.call('PUT', url(accountId, campaign.id), token, minimal);
+    expect(unrouted.json<{ data: Campaign }>().data.phoneNumberFilter).toBeNull();
+  });
+
   it('lets administrators and campaign managers write, and every role read', async () => {
     const tokens = {} as Record<Role, string>;
     const members: Record<string, Role> = {};
@@ -202,9 +236,10 @@ describe.each(testDatabaseKinds)('campaigns on %s', (kind) => {
     const reporting = { when: 'afterStart', delay: 1, unit: 'd', destination: 'a@example.test' };
     const cases: [object, string][] = [
       [{ ...base, name: '  ' }, 'name: Required'],
-      [{ ...base, messagingType: undefined }, 'messagingType: Required'],
-      [{ ...base, phoneNumberFilter: undefined }, 'phoneNumberFilter: Required'],
+      // Left out they take defaults (the minimal campaign, below); what the wizard sends unchosen is refused.
+      [{ ...base, messagingType: '' }, 'messagingType: Required'],
       [{ ...base, phoneNumberFilter: { group: '' } }, 'phoneNumberFilter.group: Required'],
+      [{ ...base, reporting: { when: 'weekly' } }, 'reporting.when: Required'],
       [{ ...base, template: '  ' }, `template: ${MESSAGE_EMPTY_MESSAGE}`],
       [{ ...base, reporting: { ...reporting, delay: 'soon' } }, 'reporting.delay: Must be a number'],
       [{ ...base, reporting: { ...reporting, delay: '' } }, 'reporting.delay: Required'],

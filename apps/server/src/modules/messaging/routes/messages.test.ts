@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
+import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGE_EMPTY_MESSAGE,
@@ -21,6 +22,7 @@ import { ledgerAndBalance, outboxEvents } from '../../../test/accounts.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { createUser } from '../../../test/factories.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
+import { readContract } from '../../../test/contract/contractSamples.js';
 
 interface Sent {
   statusCode: number;
@@ -74,13 +76,13 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
     return id;
   }
 
-  it('sends to a contact: 201 with the queued message, its encoding, segments and price', async () => {
+  it("sends to a contact: 200 with the hosted API's answer, the queued message with its encoding, segments and price", async () => {
     const contact = await addContact(h.database.db, account.accountId, { firstName: 'Grace' });
     const res = await post(account.accountId, token, { contacts: [contact.id], template: 'Hi {{{firstName}}} ✓' });
-    expect(res.statusCode).toBe(201);
-    expect(res.body.invalid).toEqual([]);
-    expect(res.body.data).toHaveLength(1);
-    expect(res.body.data[0]).toMatchObject({
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ invalid: [], requested: 1, valid: 1, estimatedPrice: 0.01 });
+    expect(res.body.data.messages).toHaveLength(1);
+    expect(res.body.data.messages[0]).toMatchObject({
       contact: { id: contact.id },
       phoneNumber: account.number,
       phoneNumberId: account.numberId,
@@ -94,16 +96,30 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       price: 0.01,
     });
     // Absent values are left out, as the hosted product's contract does (docs/api.md).
-    for (const absent of ['sendAfter', 'error', 'templateId', 'jobId', 'eventType', 'sent']) expect(res.body.data[0], absent).not.toHaveProperty(absent);
+    for (const absent of ['sendAfter', 'error', 'templateId', 'jobId', 'eventType', 'sent']) expect(res.body.data.messages[0], absent).not.toHaveProperty(absent);
     const sums = await ledgerAndBalance(h.database.db, account.accountId);
     expect(sums.ledger).toBe(sums.balance);
+  });
+
+  it("answers the hosted API's SendMessagesResponse, its schema checked as the contract replay checks it", async () => {
+    const contract = readContract(new URL('../../../test/contract/hostedApiV1.json', import.meta.url));
+    const blocked = await addContact(h.database.db, account.accountId, { blockedAt: new Date(), email: 'blocked@example.test' });
+    const fine = await addContact(h.database.db, account.accountId);
+    const res = await post(account.accountId, token, { contacts: [fine.id, blocked.id], template: 'Hi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data.invalid[0]).toMatchObject({ email: 'blocked@example.test' });
+    const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
+    const validate = ajv.compile({ $ref: '#/components/schemas/SendMessagesResponse', components: contract.document.components });
+    // The messages are GET messages' Message, whose shape is judged by the replay of messages.fetch.
+    const answer = { data: { ...res.body.data, messages: [] } };
+    expect(validate(answer), ajv.errorsText(validate.errors)).toBe(true);
   });
 
   it('lets every role but Read Only send (403 for Read Only, nothing written)', async () => {
     for (const role of roles) {
       const contact = await addContact(h.database.db, fixtures.accountId);
       const res = await post(fixtures.accountId, tokens[role], { contacts: [contact.id], template: `From ${role}` });
-      expect(res.statusCode, role).toBe(role === 'ReadOnly' ? 403 : 201);
+      expect(res.statusCode, role).toBe(role === 'ReadOnly' ? 403 : 200);
     }
     const counts = await messagingCounts(h.database.db, fixtures.accountId);
     expect(counts.messages).toBe(3);
@@ -113,9 +129,22 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
     const fine = await addContact(h.database.db, account.accountId);
     const blocked = await addContact(h.database.db, account.accountId, { blockedAt: new Date() });
     const several = await post(account.accountId, token, { contacts: [fine.id, blocked.id], template: 'Hello' });
-    expect(several.statusCode).toBe(201);
-    expect(several.body.data.map((m) => m.contact.id)).toEqual([fine.id]);
-    expect(several.body.invalid).toEqual([{ contact: { id: blocked.id }, conversation: null, reason: CONTACT_BLOCKED_MESSAGE }]);
+    expect(several.statusCode).toBe(200);
+    expect(several.body.data.messages.map((m) => m.contact.id)).toEqual([fine.id]);
+    // The contract's Contact with its error (no e-mail: left out), and what the web app reads.
+    expect(several.body.data.invalid).toEqual([
+      {
+        id: blocked.id,
+        firstName: blocked.firstName,
+        lastName: blocked.lastName,
+        mobile: { number: blocked.mobileNumber, country: blocked.mobileCountry },
+        error: { code: 'conflict', description: CONTACT_BLOCKED_MESSAGE },
+        contact: { id: blocked.id },
+        conversation: null,
+        reason: CONTACT_BLOCKED_MESSAGE,
+      },
+    ]);
+    expect(several.body.data).toMatchObject({ requested: 2, valid: 1, estimatedPrice: 0.01 });
 
     const only = await h.call('POST', url(account.accountId), token, { contacts: [blocked.id], template: 'Hello' });
     expect(only.statusCode).toBe(409);
@@ -155,7 +184,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
     const other = await sendingAccount(h.database.db);
     const theirs = await addContact(h.database.db, other.accountId);
     const theirMessage = await post(other.accountId, h.tokenFor(other.adminId), { contacts: [theirs.id], template: 'Hi' });
-    const theirConversation = theirMessage.body.data[0]?.conversation.id ?? '';
+    const theirConversation = theirMessage.body.data.messages[0]?.conversation.id ?? '';
     const mine = await addContact(h.database.db, account.accountId);
     const before = await messagingCounts(h.database.db, account.accountId);
     for (const body of [
@@ -182,7 +211,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
     const clientId = `pk_${randomUUID()}`;
     const clientToken = h.authenticator.add({ userId: clientId, clientId, accountIds: [account.accountId] });
     const sent = await post(account.accountId, clientToken, { contacts: [contact.id], template: 'Hi' });
-    expect(sent.statusCode).toBe(201);
+    expect(sent.statusCode).toBe(200);
   });
 
   it("holds a message outside the account's quiet hours in the recipient's zone, and sends at once inside them", async () => {
@@ -197,18 +226,18 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await h.call('GET', accountUrl, zonedToken)).json<{ data: Account }>().data.quietHours).toEqual(later);
     const held = await post(zoned.accountId, zonedToken, { contacts: [contact.id], template: 'Later' });
-    const sendAfter = held.body.data[0]?.sendAfter ?? null;
+    const sendAfter = held.body.data.messages[0]?.sendAfter ?? null;
     expect(sendAfter).not.toBeNull();
     const wait = new Date(sendAfter ?? 0).getTime() - Date.now();
     expect(wait).toBeGreaterThan(60 * 60_000);
     expect(wait).toBeLessThan(2 * 60 * 60_000 + 60_000);
-    const [row] = await h.database.db.select().from(messages).where(eq(messages.id, held.body.data[0]?.id ?? ''));
+    const [row] = await h.database.db.select().from(messages).where(eq(messages.id, held.body.data.messages[0]?.id ?? ''));
     expect(row?.timeZone).toBe('America/New_York');
 
     // A window around now (it may wrap midnight): sent at once.
     const around = { enabled: true, start: localTime('America/New_York', -1), end: localTime('America/New_York', 2) };
     expect((await h.call('PUT', accountUrl, zonedToken, { quietHours: around })).statusCode).toBe(200);
-    expect((await post(zoned.accountId, zonedToken, { contacts: [contact.id], template: 'Now' })).body.data[0]).not.toHaveProperty('sendAfter');
+    expect((await post(zoned.accountId, zonedToken, { contacts: [contact.id], template: 'Now' })).body.data.messages[0]).not.toHaveProperty('sendAfter');
 
     for (const [quietHours, message] of [
       [{ enabled: true, start: '8:00', end: '21:00' }, 'Use HH:MM, from 00:00 to 23:59'],
@@ -234,10 +263,10 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       const contact = await addContact(h.database.db, reader.accountId);
       contactId = contact.id;
       const first = await post(reader.accountId, readerToken, { contacts: [contact.id], template: 'First' });
-      conversationId = first.body.data[0]?.conversation.id ?? '';
-      ids.first = first.body.data[0]?.id ?? '';
+      conversationId = first.body.data.messages[0]?.conversation.id ?? '';
+      ids.first = first.body.data.messages[0]?.id ?? '';
       ids.incoming = await insertMessage(reader, contact.id, conversationId);
-      ids.failed = (await post(reader.accountId, readerToken, { contacts: [contact.id], template: 'Second' })).body.data[0]?.id ?? '';
+      ids.failed = (await post(reader.accountId, readerToken, { contacts: [contact.id], template: 'Second' })).body.data.messages[0]?.id ?? '';
       await h.database.db
         .update(messages)
         .set({ status: 'failed', errorCode: '30003', errorDescription: 'Unreachable destination handset' })
@@ -246,7 +275,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       ids.job = jobId;
       ids.campaign = await insertMessage(reader, contact.id, conversationId, { direction: 'outbound', status: 'queued', jobId, fromNumber: reader.number, toNumber: contact.mobileNumber });
       const otherContact = await addContact(h.database.db, reader.accountId);
-      ids.otherConversation = (await post(reader.accountId, readerToken, { contacts: [otherContact.id], template: 'Other' })).body.data[0]?.id ?? '';
+      ids.otherConversation = (await post(reader.accountId, readerToken, { contacts: [otherContact.id], template: 'Other' })).body.data.messages[0]?.id ?? '';
     });
 
     const list = async (query = '') => {

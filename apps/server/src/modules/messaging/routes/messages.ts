@@ -15,6 +15,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { conversationViewer } from '../conversationVisibility.js';
 import { presentMessage } from '../messagePresenter.js';
+import { presentSendResult } from '../sendPresenter.js';
 import { MESSAGE_NOT_FOUND, markMessageRead } from '../markRead.js';
 import { findMessage, listMessages } from '../messageQueries.js';
 
@@ -31,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     {
       schema: {
         tags: ['messages'],
-        summary: 'Send a message to contacts and conversations (one each); charged at once, queued for the carrier',
+        summary: 'Send a message to contacts, conversations and the contacts of filters (one each); charged at once, queued for the carrier',
         description:
           'Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as ' +
           'one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s ' +
@@ -40,10 +41,13 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
           'With several recipients those who cannot be texted (blocked, opted out, invalid, a closed ' +
           'conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the ' +
           'answer is an error with the reason. Media are URLs elsewhere or files of this account: another ' +
-          'account’s media file (or an unknown one) answers 404 and sends nothing.',
+          'account’s media file (or an unknown one) answers 404 and sends nothing. `filters` adds the account’s ' +
+          'contacts that carry every tag and meet every attribute comparison (`=`, `!=` or `contains`, ignoring case); ' +
+          'at most 1000 recipients in all. `conversationStrategy` is refused (docs/api.md). The answer (200) is the ' +
+          'hosted API’s: `{data: {messages, invalid, requested, valid, estimatedPrice}}`.',
         params: accountParams,
         body: sendMessageSchema,
-        response: { 201: sendMessageResultSchema, ...errors },
+        response: { 200: sendMessageResultSchema, ...errors },
       },
       config: { permission: 'messages.send' },
     },
@@ -59,6 +63,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         contactIds: body.contacts.flatMap((c) => ('id' in c ? [c.id] : [])),
         contactsByMobile: body.contacts.flatMap((c) => ('id' in c ? [] : [c])),
         conversationIds: body.conversations,
+        filters: body.filters ?? null,
         template: body.template,
         media: body.media,
         phoneNumberFilter: body.phoneNumberFilter ?? null,
@@ -66,14 +71,7 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
         // A retry whose first request died after charging is refused by the ledger: never texted twice.
         ...(request.idempotency === null ? {} : { chargeIdempotencyKey: `request:${request.idempotency.callerId}:${request.idempotency.key}` }),
       });
-      return reply.code(201).send({
-        data: result.messages.map(presentMessage),
-        invalid: result.unsendable.map((u) => ({
-          contact: { id: u.contactId },
-          conversation: u.conversationId === null ? null : { id: u.conversationId },
-          reason: u.error.message,
-        })),
-      });
+      return reply.code(200).send(presentSendResult(result));
     },
   );
 

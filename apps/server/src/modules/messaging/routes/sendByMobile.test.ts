@@ -31,10 +31,10 @@ describe.each(testDatabaseKinds)('a send names contacts by id or by mobile, on %
   it('texts a new number, adding its contact with the names given and announcing it', async () => {
     const mobile = uniqueSendingTestNumber();
     const res = await send({ contacts: [{ mobile: { number: mobile, country: 'US' }, firstName: 'Chris', lastName: 'Thomson' }], template: 'Hi {{{firstName}}}' });
-    expect(res.statusCode, res.body).toBe(201);
+    expect(res.statusCode, res.body).toBe(200);
     const [added] = await contactsWith(mobile);
     expect(added).toMatchObject({ firstName: 'Chris', lastName: 'Thomson', valid: true });
-    const [message] = res.json<SendMessageResult>().data;
+    const [message] = res.json<SendMessageResult>().data.messages;
     expect(message).toMatchObject({ contact: { id: added?.id }, message: 'Hi Chris' });
     const created = await h.database.db
       .select()
@@ -47,16 +47,16 @@ describe.each(testDatabaseKinds)('a send names contacts by id or by mobile, on %
     const known = await addContact(h.database.db, account.accountId, { firstName: 'Joe' });
     const national = known.mobileNumber.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '($1) $2-$3');
     const res = await send({ contacts: [{ mobile: { number: national, country: 'US' }, firstName: 'Someone Else' }], template: 'Hello {{{firstName}}}' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<SendMessageResult>().data[0]).toMatchObject({ contact: { id: known.id }, message: 'Hello Joe' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SendMessageResult>().data.messages[0]).toMatchObject({ contact: { id: known.id }, message: 'Hello Joe' });
     expect(await contactsWith(known.mobileNumber)).toHaveLength(1);
   });
 
   it('takes {id} objects and bare ids alike, and a contact named twice gets one message', async () => {
     const one = await addContact(h.database.db, account.accountId);
     const res = await send({ contacts: [{ id: one.id }, one.id, { mobile: { number: one.mobileNumber } }], template: 'Once' });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<SendMessageResult>().data).toHaveLength(1);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SendMessageResult>().data).toMatchObject({ messages: [{ contact: { id: one.id } }], requested: 1, valid: 1 });
   });
 
   it('adds nothing when the send is refused: an invalid number, or a balance that cannot pay', async () => {

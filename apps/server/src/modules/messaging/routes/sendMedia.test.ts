@@ -81,8 +81,8 @@ describe.each(testDatabaseKinds)("a send's media belongs to the sending account,
     const contact = await addContact(h.database.db, mine.accountId);
     const media = [item(myFile.link), item('https://cdn.example.com/v1/cat.png')];
     const res = await h.call('POST', `/v1/accounts/${mine.accountId}/messages`, myToken, { contacts: [contact.id], template: '', media });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<SendMessageResult>().data[0]?.media).toEqual(media);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SendMessageResult>().data.messages[0]?.media).toEqual(media);
   });
 
   it("refuses (404) a template or a campaign with another account's media, keeping nothing", async () => {

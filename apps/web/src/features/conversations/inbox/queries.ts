@@ -170,7 +170,7 @@ export const useReply = (accountId: string, conversationId: string) => {
         ...(draft.sendNow === true ? { sendNow: true } : {}),
       }),
     onSuccess: (result) => {
-      for (const message of result.data) applyLocally(queryClient, accountId, { type: 'messageSent', message });
+      for (const message of result.data.messages) applyLocally(queryClient, accountId, { type: 'messageSent', message });
       // The balance paid for it.
       void queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true });
     },
