@@ -1444,7 +1444,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Remove a campaign and its executions (not while one is sending) */
+        /** Remove a campaign and its executions (not while one is sending); answers { success: true } */
         delete: {
             parameters: {
                 query?: never;
@@ -1458,11 +1458,13 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                204: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
                 };
                 /** @description Default Response */
                 400: {
@@ -2497,7 +2499,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a contact (an invalid number is kept with valid false; a number the account has answers 409) */
+        /**
+         * Add a contact (an invalid number is kept with valid false; a number the account has answers 409)
+         * @description Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does. With `Content-Type: text/csv` the body is instead a CSV file of up to 1,000 rows imported at once (`?mergeStrategy=append|core|remove`, default append; the rules of POST .../contacts/imports), answered 201 `{ success, data: { importId, submitted, success, inserted, updated, missingMobile, duplicates, errors, contacts } }` (ContactUploadResponse); a file that cannot be read answers 400 and changes nothing.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2519,9 +2524,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            data: components["schemas"]["Contact"];
-                        };
+                        "application/json": components["schemas"]["ContactCreated"];
                     };
                 };
                 /** @description Default Response */
@@ -2704,7 +2707,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Remove a contact (and its list memberships) */
+        /** Remove a contact (and its list memberships); answers { success: true } */
         delete: {
             parameters: {
                 query?: never;
@@ -2718,11 +2721,13 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                204: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
                 };
                 /** @description Default Response */
                 400: {
@@ -2928,12 +2933,12 @@ export interface paths {
         put?: never;
         /**
          * Import up to 1,000 rows sent as JSON, at once ("body data")
-         * @description Each item of `data` is a row keyed like CSV headers (`mobile`, `firstName`, `cell`, `Membership Level` ...), mapped as a file would be. `mergeStrategy` append (default) or remove. Answers the finished import with its result: submitted, success, missingMobile, duplicates and errors (row 1 is data[0]).
+         * @description Each item of `data` is a row keyed like CSV headers (`mobile`, `firstName`, `cell`, `Membership Level` ...), mapped as a file would be. `mergeStrategy` append (default), core or remove. Answers the finished import with its result: submitted, success, missingMobile, duplicates and errors (row 1 is data[0]).
          */
         post: {
             parameters: {
                 query?: {
-                    mergeStrategy?: "append" | "remove";
+                    mergeStrategy?: "append" | "core" | "remove";
                 };
                 header?: never;
                 path: {
@@ -3067,7 +3072,7 @@ export interface paths {
                     defaults?: string;
                     fileName?: string;
                     mapping?: string;
-                    mergeStrategy?: "append" | "remove";
+                    mergeStrategy?: "append" | "core" | "remove";
                 };
                 header?: never;
                 path: {
@@ -5308,8 +5313,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Send a message to contacts and conversations (one each); charged at once, queued for the carrier
-         * @description Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s zone it waits (`sendAfter`), unless it answers a contact who wrote in the last 24 hours or it goes to one recipient with `sendNow`. The whole request is one debit: 402 `Insufficient Credit` queues nothing. With several recipients those who cannot be texted (blocked, opted out, invalid, a closed conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the answer is an error with the reason. Media are URLs elsewhere or files of this account: another account’s media file (or an unknown one) answers 404 and sends nothing.
+         * Send a message to contacts, conversations and the contacts of filters (one each); charged at once, queued for the carrier
+         * @description Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s zone it waits (`sendAfter`), unless it answers a contact who wrote in the last 24 hours or it goes to one recipient with `sendNow`. The whole request is one debit: 402 `Insufficient Credit` queues nothing. With several recipients those who cannot be texted (blocked, opted out, invalid, a closed conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the answer is an error with the reason. Media are URLs elsewhere or files of this account: another account’s media file (or an unknown one) answers 404 and sends nothing. `filters` adds the account’s contacts that carry every tag and meet every attribute comparison (`=`, `!=` or `contains`, ignoring case); at most 1000 recipients in all. `conversationStrategy` is refused (docs/api.md). The answer (200) is the hosted API’s: `{data: {messages, invalid, requested, valid, estimatedPrice}}`.
          */
         post: {
             parameters: {
@@ -5327,7 +5332,7 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                201: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7696,7 +7701,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a template (SMS, Web or OptIn); tokens must be contact fields or attributes of the account */
+        /**
+         * Add a template (SMS, Web or OptIn); tokens must be contact fields or attributes of the account
+         * @description Answers the template in a list of one (`{ success, data: [template] }`), as the hosted product does.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7718,7 +7726,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["TemplateRecord"];
+                        "application/json": components["schemas"]["TemplateCreated"];
                     };
                 };
                 /** @description Default Response */
@@ -7870,7 +7878,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** Remove a template */
+        /** Remove a template; answers { success: true } */
         delete: {
             parameters: {
                 query?: never;
@@ -7884,11 +7892,13 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
-                204: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
                 };
                 /** @description Default Response */
                 400: {
@@ -8003,8 +8013,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload one picture for a message (multipart/form-data, field `file`)
-         * @description JPEG, PNG, GIF or WebP, at most 1024 kB; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media.
+         * Upload one picture for a message
+         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, any field name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media.
          */
         post: {
             parameters: {
@@ -9969,6 +9979,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tools/sharefile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload one picture for a message: the hosted API's path, in the token's account
+         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, any field name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media. The account is the token's (an API client's own); a person in several accounts names one with `accountId`. Answers 200 `{success: true, data: {link, ...}}`, the hosted API’s ShareFileResponse.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    accountId?: string;
+                    resize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShareFileResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/verify": {
         parameters: {
             query?: never;
@@ -10398,7 +10486,7 @@ export interface components {
             phoneNumberFilter: {
                 /** Format: uuid */
                 group: string;
-            };
+            } | null;
             reporting: {
                 delay: number;
                 destination: string;
@@ -10577,7 +10665,7 @@ export interface components {
             phoneNumberFilter: {
                 /** Format: uuid */
                 group: string;
-            };
+            } | null;
             reporting: {
                 delay: number;
                 destination: string;
@@ -10950,14 +11038,14 @@ export interface components {
             attributes: {
                 [key: string]: string;
             };
-            blocked: string | null;
+            blocked?: string;
             created: {
                 at: string;
             };
-            email: string | null;
-            error: {
+            email?: string;
+            error?: {
                 description: string;
-            } | null;
+            };
             firstName: string;
             /** Format: uuid */
             id: string;
@@ -10967,8 +11055,8 @@ export interface components {
                 country: string;
                 number: string;
             };
-            numberType: string | null;
-            optedOut: string | null;
+            numberType?: string;
+            optedOut?: string;
             tags: {
                 tag: string;
                 visible: boolean;
@@ -11000,6 +11088,16 @@ export interface components {
                 number: string;
             };
         };
+        ContactCreated: {
+            data: components["schemas"]["Contact"][];
+            /** @constant */
+            success: true;
+        };
+        ContactCreatedInput: {
+            data: components["schemas"]["ContactInput"][];
+            /** @constant */
+            success: true;
+        };
         ContactImport: {
             created: {
                 /** Format: date-time */
@@ -11017,7 +11115,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            mergeStrategy: "append" | "remove";
+            mergeStrategy: "append" | "core" | "remove";
             progress: {
                 processedRows: number;
                 totalRows: number | null;
@@ -11063,7 +11161,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            mergeStrategy: "append" | "remove";
+            mergeStrategy: "append" | "core" | "remove";
             progress: {
                 processedRows: number;
                 totalRows: number | null;
@@ -11118,14 +11216,14 @@ export interface components {
             attributes: {
                 [key: string]: string;
             };
-            blocked: string | null;
+            blocked?: string;
             created: {
                 at: string;
             };
-            email: string | null;
-            error: {
+            email?: string;
+            error?: {
                 description: string;
-            } | null;
+            };
             firstName: string;
             /** Format: uuid */
             id: string;
@@ -11135,8 +11233,8 @@ export interface components {
                 country: string;
                 number: string;
             };
-            numberType: string | null;
-            optedOut: string | null;
+            numberType?: string;
+            optedOut?: string;
             tags: {
                 tag: string;
                 visible: boolean;
@@ -11151,8 +11249,8 @@ export interface components {
             id: string;
             /** Format: uuid */
             listId: string;
-            optIn: string | null;
-            optOut: string | null;
+            optIn?: string;
+            optOut?: string;
             /** @enum {string} */
             status: "subscribed" | "optedIn" | "optedOut";
         };
@@ -11161,120 +11259,186 @@ export interface components {
             id: string;
             /** Format: uuid */
             listId: string;
-            optIn: string | null;
-            optOut: string | null;
+            optIn?: string;
+            optOut?: string;
             /** @enum {string} */
             status: "subscribed" | "optedIn" | "optedOut";
         };
+        ContactUpload: {
+            contacts: components["schemas"]["Contact"][];
+            duplicates: number;
+            errors: components["schemas"]["ContactUploadError"][];
+            /** Format: uuid */
+            importId: string;
+            inserted: number;
+            missingMobile: number;
+            submitted: number;
+            success: number;
+            updated: number;
+        };
+        ContactUploadError: {
+            email?: string;
+            error: {
+                description: string;
+            };
+            firstName?: string;
+            lastName?: string;
+            mobile?: {
+                number: string;
+            };
+            row: number;
+        };
+        ContactUploadErrorInput: {
+            email?: string;
+            error: {
+                description: string;
+            };
+            firstName?: string;
+            lastName?: string;
+            mobile?: {
+                number: string;
+            };
+            row: number;
+        };
+        ContactUploadInput: {
+            contacts: components["schemas"]["ContactInput"][];
+            duplicates: number;
+            errors: components["schemas"]["ContactUploadErrorInput"][];
+            /** Format: uuid */
+            importId: string;
+            inserted: number;
+            missingMobile: number;
+            submitted: number;
+            success: number;
+            updated: number;
+        };
+        ContactUploadResponse: {
+            data: components["schemas"]["ContactUpload"];
+            /** @constant */
+            success: true;
+        };
+        ContactUploadResponseInput: {
+            data: components["schemas"]["ContactUploadInput"];
+            /** @constant */
+            success: true;
+        };
         Conversation: {
-            closed: string | null;
+            closed: boolean;
+            closedAt?: string;
             contact: components["schemas"]["ConversationContact"];
             created: {
                 at: string;
             };
-            group: {
+            group?: {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             /** Format: uuid */
             id: string;
-            lastMessage: components["schemas"]["ConversationLastMessage"] | null;
+            lastMessage?: components["schemas"]["ConversationLastMessage"];
             messages?: {
                 data: components["schemas"]["Message"][];
                 pagination: components["schemas"]["Pagination"];
             };
-            phoneNumber: {
+            phoneNumber?: {
                 /** Format: uuid */
                 id: string;
                 number: string;
-            } | null;
+            };
             unread: string[];
             updated: {
                 at: string;
             };
         };
         ConversationContact: {
-            blocked: string | null;
+            blocked?: string;
             firstName: string;
             /** Format: uuid */
             id: string;
             lastName: string;
-            mobile: string;
-            optedOut: string | null;
+            mobile: {
+                country: string;
+                number: string;
+            };
+            optedOut?: string;
         };
         ConversationContactInput: {
-            blocked: string | null;
+            blocked?: string;
             firstName: string;
             /** Format: uuid */
             id: string;
             lastName: string;
-            mobile: string;
-            optedOut: string | null;
+            mobile: {
+                country: string;
+                number: string;
+            };
+            optedOut?: string;
         };
         ConversationInput: {
-            closed: string | null;
+            closed: boolean;
+            closedAt?: string;
             contact: components["schemas"]["ConversationContactInput"];
             created: {
                 at: string;
             };
-            group: {
+            group?: {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             /** Format: uuid */
             id: string;
-            lastMessage: components["schemas"]["ConversationLastMessageInput"] | null;
+            lastMessage?: components["schemas"]["ConversationLastMessageInput"];
             messages?: {
                 data: components["schemas"]["MessageInput"][];
                 pagination: components["schemas"]["PaginationInput"];
             };
-            phoneNumber: {
+            phoneNumber?: {
                 /** Format: uuid */
                 id: string;
                 number: string;
-            } | null;
+            };
             unread: string[];
             updated: {
                 at: string;
             };
         };
         ConversationLastMessage: {
-            created: string;
-            error: {
-                code: string | null;
+            created: {
+                at: string;
+            };
+            error?: {
+                code?: string;
                 description: string;
-            } | null;
+            };
             /** Format: uuid */
             id: string;
-            media: number;
+            media: components["schemas"]["MessageMedia"][];
             message: string;
             outgoing: boolean;
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
-            template: {
-                /** Format: uuid */
-                id: string;
-            } | null;
+            /** Format: uuid */
+            templateId?: string;
         };
         ConversationLastMessageInput: {
-            created: string;
-            error: {
-                code: string | null;
+            created: {
+                at: string;
+            };
+            error?: {
+                code?: string;
                 description: string;
-            } | null;
+            };
             /** Format: uuid */
             id: string;
-            media: number;
+            media: components["schemas"]["MessageMediaInput"][];
             message: string;
             outgoing: boolean;
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
-            template: {
-                /** Format: uuid */
-                id: string;
-            } | null;
+            /** Format: uuid */
+            templateId?: string;
         };
         ConversationList: {
             data: components["schemas"]["Conversation"][];
@@ -11546,6 +11710,19 @@ export interface components {
                 /** Format: uuid */
                 id: string;
             } | null;
+            email?: string;
+            error: {
+                code: string;
+                description: string;
+            };
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            mobile: {
+                country: string;
+                number: string;
+            };
             reason: string;
         };
         InvalidRecipientInput: {
@@ -11557,6 +11734,19 @@ export interface components {
                 /** Format: uuid */
                 id: string;
             } | null;
+            email?: string;
+            error: {
+                code: string;
+                description: string;
+            };
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            mobile: {
+                country: string;
+                number: string;
+            };
             reason: string;
         };
         JobReportError: {
@@ -11717,35 +11907,32 @@ export interface components {
             direction: "inbound" | "outbound";
             /** @enum {string} */
             encoding: "GSM-7" | "UCS-2";
-            error: {
-                code: string | null;
+            error?: {
+                code?: string;
                 description: string;
-            } | null;
-            eventType: string | null;
+            };
+            eventType?: string;
             /** Format: uuid */
             id: string;
-            jobId: string | null;
+            /** Format: uuid */
+            jobId?: string;
             media: components["schemas"]["MessageMedia"][];
             message: string;
             outgoing: boolean;
-            phoneNumber: {
-                /** Format: uuid */
-                id: string;
-                number: string;
-            } | null;
-            price: components["schemas"]["Money"];
+            phoneNumber: string;
+            /** Format: uuid */
+            phoneNumberId?: string;
+            price: number;
             read: boolean;
             segments: number;
-            sendAfter: string | null;
-            sent: {
+            sendAfter?: string;
+            sent?: {
                 at: string;
-            } | null;
+            };
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
-            template: {
-                /** Format: uuid */
-                id: string;
-            } | null;
+            /** Format: uuid */
+            templateId?: string;
             updated: {
                 at: string;
             };
@@ -11776,35 +11963,32 @@ export interface components {
             direction: "inbound" | "outbound";
             /** @enum {string} */
             encoding: "GSM-7" | "UCS-2";
-            error: {
-                code: string | null;
+            error?: {
+                code?: string;
                 description: string;
-            } | null;
-            eventType: string | null;
+            };
+            eventType?: string;
             /** Format: uuid */
             id: string;
-            jobId: string | null;
+            /** Format: uuid */
+            jobId?: string;
             media: components["schemas"]["MessageMediaInput"][];
             message: string;
             outgoing: boolean;
-            phoneNumber: {
-                /** Format: uuid */
-                id: string;
-                number: string;
-            } | null;
-            price: components["schemas"]["MoneyInput"];
+            phoneNumber: string;
+            /** Format: uuid */
+            phoneNumberId?: string;
+            price: number;
             read: boolean;
             segments: number;
-            sendAfter: string | null;
-            sent: {
+            sendAfter?: string;
+            sent?: {
                 at: string;
-            } | null;
+            };
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
-            template: {
-                /** Format: uuid */
-                id: string;
-            } | null;
+            /** Format: uuid */
+            templateId?: string;
             updated: {
                 at: string;
             };
@@ -12253,22 +12437,26 @@ export interface components {
                 type: string;
                 url: string;
             }[];
-            /** @enum {string} */
+            /**
+             * @default marketing
+             * @enum {string}
+             */
             messagingType: "transactional" | "marketing";
             name: string;
+            /** @default null */
             phoneNumberFilter: {
                 /** Format: uuid */
                 group: string;
-            };
+            } | null;
             /** @default null */
-            reporting: {
+            reporting: (unknown | {
                 delay: unknown;
                 destination: unknown;
                 /** @enum {string} */
                 unit: "m" | "h" | "d";
                 /** @enum {string} */
                 when: "afterStart" | "afterFinish";
-            } | null;
+            }) | null;
             /** @default null */
             schedule: components["schemas"]["CampaignSchedule"] | null;
             /** @default  */
@@ -12303,21 +12491,28 @@ export interface components {
                 type: string;
                 url: string;
             }[];
-            /** @enum {string} */
-            messagingType: "transactional" | "marketing";
+            /**
+             * @default marketing
+             * @enum {string}
+             */
+            messagingType?: "transactional" | "marketing";
             name: string;
-            phoneNumberFilter: {
+            /** @default null */
+            phoneNumberFilter?: {
                 /** Format: uuid */
                 group: string;
-            };
-            reporting?: {
+            } | null;
+            reporting?: ({
+                /** @constant */
+                when: "NoReport";
+            } | {
                 delay: number | string;
                 destination: string;
                 /** @enum {string} */
                 unit: "m" | "h" | "d";
                 /** @enum {string} */
                 when: "afterStart" | "afterFinish";
-            } | null;
+            }) | null;
             /** @default null */
             schedule?: components["schemas"]["CampaignScheduleInput"] | null;
             /** @default  */
@@ -12409,11 +12604,29 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) | components["schemas"]["ContactByMobileInput"];
+        SendFilters: {
+            /** @default [] */
+            attributes: unknown[];
+            /** @default [] */
+            tags: string[];
+        };
+        SendFiltersInput: {
+            attributes?: {
+                attribute?: string;
+                comparator: string;
+                name?: string;
+                value?: string | number;
+            }[];
+            /** @default [] */
+            tags?: string[];
+        };
         SendMessage: {
             /** @default [] */
             contacts: components["schemas"]["SendContact"][];
             /** @default [] */
             conversations: string[];
+            conversationStrategy?: unknown;
+            filters?: components["schemas"]["SendFilters"] | null;
             /** @default [] */
             media: {
                 /** @default  */
@@ -12421,7 +12634,9 @@ export interface components {
                 type: string;
                 url: string;
             }[];
-            phoneNumberFilter?: components["schemas"]["PhoneNumberFilter"] | null;
+            phoneNumberFilter?: {
+                group: string;
+            } | null;
             /**
              * @description One recipient only: send at once even when it is outside the account’s acceptable hours in the recipient’s zone (the sender confirmed it). A reply to a contact who wrote in the last 24 hours goes at once anyway.
              * @default false
@@ -12434,6 +12649,8 @@ export interface components {
             contacts?: components["schemas"]["SendContactInput"][];
             /** @default [] */
             conversations?: string[];
+            conversationStrategy?: unknown;
+            filters?: components["schemas"]["SendFiltersInput"] | null;
             /** @default [] */
             media?: {
                 /** @default  */
@@ -12441,7 +12658,12 @@ export interface components {
                 type: string;
                 url: string;
             }[];
-            phoneNumberFilter?: components["schemas"]["PhoneNumberFilterInput"] | null;
+            phoneNumberFilter?: {
+                group: string | {
+                    /** Format: uuid */
+                    id: string;
+                };
+            } | null;
             /**
              * @description One recipient only: send at once even when it is outside the account’s acceptable hours in the recipient’s zone (the sender confirmed it). A reply to a contact who wrote in the last 24 hours goes at once anyway.
              * @default false
@@ -12451,12 +12673,22 @@ export interface components {
             template?: string;
         };
         SendMessageResult: {
-            data: components["schemas"]["Message"][];
-            invalid: components["schemas"]["InvalidRecipient"][];
+            data: {
+                estimatedPrice: number;
+                invalid: components["schemas"]["InvalidRecipient"][];
+                messages: components["schemas"]["Message"][];
+                requested: number;
+                valid: number;
+            };
         };
         SendMessageResultInput: {
-            data: components["schemas"]["MessageInput"][];
-            invalid: components["schemas"]["InvalidRecipientInput"][];
+            data: {
+                estimatedPrice: number;
+                invalid: components["schemas"]["InvalidRecipientInput"][];
+                messages: components["schemas"]["MessageInput"][];
+                requested: number;
+                valid: number;
+            };
         };
         SharedFile: {
             filename: string;
@@ -12477,6 +12709,16 @@ export interface components {
             size: number;
             type: string;
             width: number | null;
+        };
+        ShareFileResponse: {
+            data: components["schemas"]["SharedFile"];
+            /** @constant */
+            success: true;
+        };
+        ShareFileResponseInput: {
+            data: components["schemas"]["SharedFileInput"];
+            /** @constant */
+            success: true;
         };
         SignUp: {
             /** @constant */
@@ -12677,6 +12919,14 @@ export interface components {
                 id: string;
             } | null;
         };
+        Success: {
+            /** @constant */
+            success: true;
+        };
+        SuccessInput: {
+            /** @constant */
+            success: true;
+        };
         Template: {
             created: {
                 /** Format: date-time */
@@ -12686,11 +12936,11 @@ export interface components {
             id: string;
             media: components["schemas"]["MessageMedia"][];
             name: string;
-            optInList: {
+            optInList?: {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             private: boolean;
             template: string;
             /** @enum {string} */
@@ -12699,6 +12949,16 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             };
+        };
+        TemplateCreated: {
+            data: components["schemas"]["Template"][];
+            /** @constant */
+            success: true;
+        };
+        TemplateCreatedInput: {
+            data: components["schemas"]["TemplateInput"][];
+            /** @constant */
+            success: true;
         };
         TemplateInput: {
             created: {
@@ -12709,11 +12969,11 @@ export interface components {
             id: string;
             media: components["schemas"]["MessageMediaInput"][];
             name: string;
-            optInList: {
+            optInList?: {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             private: boolean;
             template: string;
             /** @enum {string} */
@@ -12750,7 +13010,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             private?: boolean;
             template?: string;
             /** @enum {string} */
@@ -12773,7 +13033,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            } | null;
+            };
             private?: boolean;
             template?: string;
             /** @enum {string} */
@@ -13103,6 +13363,8 @@ export type SchemaCloseAccountInput = components['schemas']['CloseAccountInput']
 export type SchemaContact = components['schemas']['Contact'];
 export type SchemaContactByMobile = components['schemas']['ContactByMobile'];
 export type SchemaContactByMobileInput = components['schemas']['ContactByMobileInput'];
+export type SchemaContactCreated = components['schemas']['ContactCreated'];
+export type SchemaContactCreatedInput = components['schemas']['ContactCreatedInput'];
 export type SchemaContactImport = components['schemas']['ContactImport'];
 export type SchemaContactImportDefaults = components['schemas']['ContactImportDefaults'];
 export type SchemaContactImportDefaultsInput = components['schemas']['ContactImportDefaultsInput'];
@@ -13118,6 +13380,12 @@ export type SchemaContactImportRowsInput = components['schemas']['ContactImportR
 export type SchemaContactInput = components['schemas']['ContactInput'];
 export type SchemaContactListMembership = components['schemas']['ContactListMembership'];
 export type SchemaContactListMembershipInput = components['schemas']['ContactListMembershipInput'];
+export type SchemaContactUpload = components['schemas']['ContactUpload'];
+export type SchemaContactUploadError = components['schemas']['ContactUploadError'];
+export type SchemaContactUploadErrorInput = components['schemas']['ContactUploadErrorInput'];
+export type SchemaContactUploadInput = components['schemas']['ContactUploadInput'];
+export type SchemaContactUploadResponse = components['schemas']['ContactUploadResponse'];
+export type SchemaContactUploadResponseInput = components['schemas']['ContactUploadResponseInput'];
 export type SchemaConversation = components['schemas']['Conversation'];
 export type SchemaConversationContact = components['schemas']['ConversationContact'];
 export type SchemaConversationContactInput = components['schemas']['ConversationContactInput'];
@@ -13244,12 +13512,16 @@ export type SchemaSaveTemplate = components['schemas']['SaveTemplate'];
 export type SchemaSaveTemplateInput = components['schemas']['SaveTemplateInput'];
 export type SchemaSendContact = components['schemas']['SendContact'];
 export type SchemaSendContactInput = components['schemas']['SendContactInput'];
+export type SchemaSendFilters = components['schemas']['SendFilters'];
+export type SchemaSendFiltersInput = components['schemas']['SendFiltersInput'];
 export type SchemaSendMessage = components['schemas']['SendMessage'];
 export type SchemaSendMessageInput = components['schemas']['SendMessageInput'];
 export type SchemaSendMessageResult = components['schemas']['SendMessageResult'];
 export type SchemaSendMessageResultInput = components['schemas']['SendMessageResultInput'];
 export type SchemaSharedFile = components['schemas']['SharedFile'];
 export type SchemaSharedFileInput = components['schemas']['SharedFileInput'];
+export type SchemaShareFileResponse = components['schemas']['ShareFileResponse'];
+export type SchemaShareFileResponseInput = components['schemas']['ShareFileResponseInput'];
 export type SchemaSignUp = components['schemas']['SignUp'];
 export type SchemaSignUpInput = components['schemas']['SignUpInput'];
 export type SchemaSimulatorErrorCode = components['schemas']['SimulatorErrorCode'];
@@ -13268,7 +13540,11 @@ export type SchemaSmppConnectionSettings = components['schemas']['SmppConnection
 export type SchemaSmppConnectionSettingsInput = components['schemas']['SmppConnectionSettingsInput'];
 export type SchemaStartConversation = components['schemas']['StartConversation'];
 export type SchemaStartConversationInput = components['schemas']['StartConversationInput'];
+export type SchemaSuccess = components['schemas']['Success'];
+export type SchemaSuccessInput = components['schemas']['SuccessInput'];
 export type SchemaTemplate = components['schemas']['Template'];
+export type SchemaTemplateCreated = components['schemas']['TemplateCreated'];
+export type SchemaTemplateCreatedInput = components['schemas']['TemplateCreatedInput'];
 export type SchemaTemplateInput = components['schemas']['TemplateInput'];
 export type SchemaTemplateList = components['schemas']['TemplateList'];
 export type SchemaTemplateListInput = components['schemas']['TemplateListInput'];

@@ -214,11 +214,14 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     expect((seen.reports[1]?.at.getTime() ?? 0) - firstAt).toBeLessThan(1000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen.reports).toHaveLength(2);
-    const rows = await database.db.select().from(simulatorMessages);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'delivered' });
-    expect(rows[0]?.doneAt).not.toBeNull();
-    expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+    // The row is marked done after the handler returned, in a write of its own: wait for that write.
+    await vi.waitFor(async () => {
+      const rows = await database.db.select().from(simulatorMessages);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'delivered' });
+      expect(rows[0]?.doneAt).not.toBeNull();
+      expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+    }, { timeout: 5_000, interval: 20 });
   });
 
   it('refuses submits over the messages per second of a business number, retryable', async () => {
@@ -275,10 +278,12 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
       expect(delay).toBeGreaterThanOrEqual(800);
       expect(delay).toBeLessThanOrEqual(1200);
     }
-    const rows = await database.db.select().from(simulatorMessages);
-    expect(rows.every((r) => r.doneAt !== null)).toBe(true);
-    expect(rows.filter((r) => r.status === 'undelivered')).toHaveLength(undelivered.length);
-    expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+    await vi.waitFor(async () => {
+      const rows = await database.db.select().from(simulatorMessages);
+      expect(rows.every((r) => r.doneAt !== null)).toBe(true);
+      expect(rows.filter((r) => r.status === 'undelivered')).toHaveLength(undelivered.length);
+      expect(await database.db.select().from(simulatorPending)).toHaveLength(0);
+    }, { timeout: 5_000, interval: 20 });
   });
 
   it('drops owed entries whose row is gone, so they never hold up what is due', async () => {
@@ -350,8 +355,11 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
       receivedAt: first.createdAt,
     });
     expect(seen.inbound[2]?.media).toEqual([{ url: `${publicUrl}/v1/simulator/media/sunrise.png`, contentType: 'image/png' }]);
-    const rows = await database.db.select().from(simulatorMessages);
-    expect(rows.map((r) => r.status)).toEqual(['handed', 'handed', 'handed']);
+    // A message is marked handed after its handler returned, in a write of its own: wait for that write.
+    await vi.waitFor(async () => {
+      const rows = await database.db.select().from(simulatorMessages);
+      expect(rows.map((r) => r.status)).toEqual(['handed', 'handed', 'handed']);
+    }, { timeout: 5_000, interval: 20 });
   });
 
   it('offers valid fictional numbers, never one an account holds, and sells only those', async () => {
