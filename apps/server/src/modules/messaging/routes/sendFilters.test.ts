@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds)('a send addresses contacts by tag and attribute
     const contact = await addContact(h.database.db, a.accountId);
     const sent = await a.send({ contacts: [contact.id], phoneNumberFilter: { group: { id: second.id } }, template: 'Hi' });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.answer?.messages[0]?.phoneNumber).toEqual({ id: second.id, number: second.number });
+    expect(sent.answer?.messages[0]).toMatchObject({ phoneNumberId: second.id, phoneNumber: second.number });
   });
 
   it('refuses filters it cannot honour, and conversationStrategy, with a clear 400, sending nothing', async () => {
