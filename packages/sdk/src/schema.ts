@@ -2424,6 +2424,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    after?: string;
                     attribute?: string | string[];
                     blocked?: "true" | "false";
                     email?: string;
@@ -5238,6 +5239,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    after?: string;
                     contactId?: string;
                     conversationId?: string;
                     errors?: "true" | "false";
@@ -12119,11 +12121,13 @@ export interface components {
         };
         Pagination: {
             limit: number;
+            next?: string;
             offset: number;
             totalCount: number;
         };
         PaginationInput: {
             limit: number;
+            next?: string;
             offset: number;
             totalCount: number;
         };

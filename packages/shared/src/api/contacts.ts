@@ -1,7 +1,7 @@
 import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { validationMessages } from '../validation.js';
-import { createdListResponse, recordResponse, listResponse } from './pagination.js';
+import { createdListResponse, CURSOR_WITH_OFFSET_MESSAGE, cursorQuery, recordResponse, listResponse } from './pagination.js';
 
 /**
  * Contacts (docs/decisions.md, Contacts). The server, the contact dialog and the CSV importer
@@ -418,7 +418,9 @@ export const contactListQuerySchema = z
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
     format: z.enum(['json', 'csv'], { message: 'Use json or csv' }).optional(),
+    after: cursorQuery,
   })
+  .refine((query) => query.after === undefined || query.offset === 0, { message: CURSOR_WITH_OFFSET_MESSAGE, path: ['after'] })
   // No named component: query parameters are listed inline in the OpenAPI document.
   .transform(({ pageSize, limit, ...rest }) => ({ ...rest, limit: limit ?? pageSize ?? CONTACT_PAGE_SIZES[0] }));
 

@@ -10,7 +10,7 @@ import {
   type AttributeComparator,
   type AttributeFilter,
 } from './contacts.js';
-import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
+import { CURSOR_WITH_OFFSET_MESSAGE, cursorQuery, listQuerySchema, listResponse, recordResponse } from './pagination.js';
 
 export const messageStatuses = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed', 'received'] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -300,7 +300,9 @@ export const messageListQuerySchema = listQuerySchema
     incoming: booleanQuery.optional(),
     outgoing: booleanQuery.optional(),
     errors: booleanQuery.optional(),
-  });
+    after: cursorQuery,
+  })
+  .refine((query) => query.after === undefined || query.offset === 0, { message: CURSOR_WITH_OFFSET_MESSAGE, path: ['after'] });
 
 export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 

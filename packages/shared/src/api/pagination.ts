@@ -23,8 +23,22 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.output<typeof listQuerySchema>;
 
 export const paginationSchema = z
-  .object({ totalCount: z.number().int(), offset: z.number().int(), limit: z.number().int() })
+  .object({
+    totalCount: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    /** Where the next page starts, for lists paged by keyset (contacts, messages): send it back as `after`. */
+    next: z.string().optional(),
+  })
   .meta({ id: 'Pagination' });
+
+/**
+ * `?after=` of a list paged by keyset: the `next` of the page before. It starts the page after that row
+ * however deep it is (an offset makes the database count its way there), and a row added meanwhile never
+ * shifts a page.
+ */
+export const cursorQuery = z.string().min(1).max(2000).optional();
+export const CURSOR_WITH_OFFSET_MESSAGE = 'Use either offset or after, not both';
 
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -4,6 +4,7 @@ import { isVisibleTag } from '@parley/shared';
 import { queryRows, type Queryable } from '../../platform/db/client.js';
 import { accountAttributes, contactImports, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { decodeCursor, encodeCursor, KEY_TEXT, keysetAfter, keysetSortText, type KeysetOrder, type KeysetPosition } from '../../platform/db/keyset.js';
 import { contactImportColumns, type ContactImportRecord } from './import/presenter.js';
 
 /** A contact with its list memberships, as the presenter needs it. */
@@ -98,28 +99,34 @@ export async function contactIdsMatching(
  * What each sortable column sorts by, never null, so the same expression can page a download by keyset:
  * names ignore case, a missing e-mail or block sorts before any other.
  */
-const sortKeys: Record<ContactSortColumn, { expression: SQL; type: SQL }> = {
-  firstName: { expression: sql`lower(${contacts.firstName})`, type: sql.raw('text') },
-  lastName: { expression: sql`lower(${contacts.lastName})`, type: sql.raw('text') },
-  mobile: { expression: sql`${contacts.mobileNumber}`, type: sql.raw('text') },
-  email: { expression: sql`coalesce(lower(${contacts.email}), '')`, type: sql.raw('text') },
-  valid: { expression: sql`${contacts.valid}`, type: sql.raw('boolean') },
-  blocked: { expression: sql`coalesce(${contacts.blockedAt}, '-infinity'::timestamptz)`, type: sql.raw('timestamptz') },
-  created: { expression: sql`${contacts.createdAt}`, type: sql.raw('timestamptz') },
-  updated: { expression: sql`${contacts.updatedAt}`, type: sql.raw('timestamptz') },
+const text = { type: sql.raw('text'), keyText: KEY_TEXT.text };
+const instant = { type: sql.raw('timestamptz'), keyText: KEY_TEXT.timestamptz };
+const sortKeys: Record<ContactSortColumn, Omit<KeysetOrder, 'direction' | 'id'>> = {
+  firstName: { key: sql`lower(${contacts.firstName})`, ...text },
+  lastName: { key: sql`lower(${contacts.lastName})`, ...text },
+  mobile: { key: sql`${contacts.mobileNumber}`, ...text },
+  email: { key: sql`coalesce(lower(${contacts.email}), '')`, ...text },
+  valid: { key: sql`${contacts.valid}`, type: sql.raw('boolean'), keyText: KEY_TEXT.boolean },
+  blocked: { key: sql`coalesce(${contacts.blockedAt}, '-infinity'::timestamptz)`, ...instant },
+  created: { key: sql`${contacts.createdAt}`, ...instant },
+  updated: { key: sql`${contacts.updatedAt}`, ...instant },
 };
 
-function parseOrderBy(orderBy: ContactOrderBy): { column: ContactSortColumn; direction: SortDirection } {
+/** The keyset order of a sort: its column's key, then the id, both in its direction. */
+function keysetOrder(orderBy: ContactOrderBy): KeysetOrder {
   const [column, direction] = orderBy.split('-') as [ContactSortColumn, SortDirection];
-  return { column, direction };
+  return { ...sortKeys[column], direction, id: contacts.id };
 }
 
 function orderClause(orderBy: ContactOrderBy): SQL {
-  const { column, direction } = parseOrderBy(orderBy);
-  const dir = sql.raw(direction);
+  const order = keysetOrder(orderBy);
+  const dir = sql.raw(order.direction);
   // The id breaks ties, so pages never repeat or skip a contact among equals.
-  return sql`${sortKeys[column].expression} ${dir}, ${contacts.id} ${dir}`;
+  return sql`${order.key} ${dir}, ${contacts.id} ${dir}`;
 }
+
+/** A cursor of the contacts list is bound to its order: one of another order would skip or repeat rows. */
+const cursorScope = (orderBy: ContactOrderBy): string => `contacts:${orderBy}`;
 
 /** The memberships of the given contacts, by contact id. */
 export async function listsOf(q: Queryable, accountId: string, contactIds: readonly string[]): Promise<Map<string, ListMemberRow[]>> {
@@ -147,22 +154,37 @@ async function withLists(q: Queryable, accountId: string, rows: ContactRow[]): P
   return rows.map((contact) => ({ contact, lists: lists.get(contact.id) ?? [] }));
 }
 
-/** One page of the table: the rows of the filters in the order asked, and how many match in all. */
+/**
+ * One page of the table: the rows of the filters in the order asked, and how many match in all. With
+ * `after` (a cursor of an earlier page) the page starts after that row, found by keyset rather than by an
+ * offset; `next` is the cursor of this page's last row when the page is full.
+ */
 export async function listContacts(
   q: Queryable,
   accountId: string,
-  query: ContactFilters & { offset: number; limit: number; orderBy: ContactOrderBy },
-): Promise<{ records: ContactRecord[]; totalCount: number }> {
+  query: ContactFilters & { offset: number; limit: number; orderBy: ContactOrderBy; after?: string | undefined },
+): Promise<{ records: ContactRecord[]; totalCount: number; next?: string }> {
+  const order = keysetOrder(query.orderBy);
   const where = contactConditions(accountId, query);
+  const position = query.after === undefined ? null : decodeCursor(cursorScope(query.orderBy), order, query.after);
   const [total] = await q.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
   const rows = await q
-    .select()
+    .select({ row: contacts, sortText: keysetSortText(order) })
     .from(contacts)
-    .where(where)
+    .where(position === null ? where : and(where, keysetAfter(order, position)))
     .orderBy(orderClause(query.orderBy))
     .limit(query.limit)
-    .offset(query.offset);
-  return { records: await withLists(q, accountId, rows), totalCount: total?.n ?? 0 };
+    .offset(position === null ? query.offset : 0);
+  const records = await withLists(
+    q,
+    accountId,
+    rows.map((r) => r.row),
+  );
+  const last = rows.at(-1);
+  const totalCount = total?.n ?? 0;
+  const atEnd = rows.length < query.limit || (position === null && query.offset + rows.length >= totalCount);
+  if (last === undefined || atEnd) return { records, totalCount };
+  return { records, totalCount, next: encodeCursor(cursorScope(query.orderBy), { key: last.sortText, id: last.row.id }) };
 }
 
 /**
@@ -178,20 +200,14 @@ export async function* contactRowsByKeyset<T extends Record<string, unknown>>(
   columns: SQL,
   batchSize = 2000,
 ): AsyncGenerator<T[]> {
-  const { column, direction } = parseOrderBy(query.orderBy);
-  const key = sortKeys[column];
+  const order = keysetOrder(query.orderBy);
   const where = contactConditions(accountId, query);
-  let after: { key: string; id: string } | null = null;
+  let after: KeysetPosition | null = null;
   for (;;) {
-    const keyset: SQL =
-      after === null
-        ? sql``
-        : direction === 'asc'
-          ? sql`and (${key.expression}, ${contacts.id}) > (${after.key}::${key.type}, ${after.id}::uuid)`
-          : sql`and (${key.expression}, ${contacts.id}) < (${after.key}::${key.type}, ${after.id}::uuid)`;
+    const keyset: SQL = after === null ? sql`` : sql`and ${keysetAfter(order, after)}`;
     const rows = await queryRows<T & { keyset_sort: string; keyset_id: string }>(
       q,
-      sql`select ${columns}, (${key.expression})::text as keyset_sort, ${contacts.id}::text as keyset_id
+      sql`select ${columns}, ${keysetSortText(order)} as keyset_sort, ${contacts.id}::text as keyset_id
             from ${contacts}
            where ${where} ${keyset}
            order by ${orderClause(query.orderBy)}

@@ -62,8 +62,10 @@ describe.each(testDatabaseKinds)('the SDK against Parley (%s)', (kind) => {
     const own = createParleyClient({ baseUrl: server.baseUrl, token: clientCredentials({ baseUrl: server.baseUrl, ...other }) });
     for (let i = 0; i < 23; i += 1) await addContact(server.database.db, paged.accountId, { firstName: `Page${String(i).padStart(2, '0')}` });
     const seen: string[] = [];
-    for await (const contact of allPages(async (offset, limit) => {
-      const page = await own.GET('/v1/accounts/{acc}/contacts', { params: { path: { acc: paged.accountId }, query: { offset, limit } } });
+    const asked: string[] = [];
+    for await (const contact of allPages(async (query) => {
+      asked.push(query.after === undefined ? `offset ${String(query.offset)}` : 'after');
+      const page = await own.GET('/v1/accounts/{acc}/contacts', { params: { path: { acc: paged.accountId }, query } });
       if (!page.data) throw new Error(JSON.stringify(page.error));
       return page.data;
     }, 10)) {
@@ -71,6 +73,8 @@ describe.each(testDatabaseKinds)('the SDK against Parley (%s)', (kind) => {
     }
     expect(seen).toHaveLength(23);
     expect(new Set(seen).size).toBe(23);
+    // The first page by offset, the rest by the cursor each page names.
+    expect(asked).toEqual(['offset 0', 'after', 'after']);
   });
 
   it("checks a webhook's signature with the secret its subscription answered", async () => {

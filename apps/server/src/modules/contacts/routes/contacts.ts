@@ -76,8 +76,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       if (wantsCsv(request, query)) {
         return sendCsv(reply, csvFileName(new Date()), Readable.from(contactsCsv(ctx.database.db, accountId, query)));
       }
-      const { records, totalCount } = await listContacts(ctx.database.db, accountId, query);
-      return { data: records.map(presentContact), pagination: { totalCount, offset: query.offset, limit: query.limit } };
+      const { records, totalCount, next } = await listContacts(ctx.database.db, accountId, query);
+      const pagination = { totalCount, offset: query.offset, limit: query.limit, ...(next === undefined ? {} : { next }) };
+      return { data: records.map(presentContact), pagination };
     },
   );
 

@@ -290,7 +290,7 @@ describe.each(testDatabaseKinds)('messages on %s', (kind) => {
       expect(all.pagination).toEqual({ totalCount: 5, offset: 0, limit: 10 });
       const page = await list('?limit=2&offset=1');
       expect(page.data.map((m) => m.id)).toEqual([ids.campaign, ids.failed]);
-      expect(page.pagination).toEqual({ totalCount: 5, offset: 1, limit: 2 });
+      expect(page.pagination).toEqual({ totalCount: 5, offset: 1, limit: 2, next: expect.any(String) as string });
 
       expect((await list(`?conversationId=${conversationId}`)).data).toHaveLength(4);
       expect((await list(`?contactId=${contactId}`)).data).toHaveLength(4);

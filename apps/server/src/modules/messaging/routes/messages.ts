@@ -92,8 +92,9 @@ export const messageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
       const membership = membershipOf(request);
       const query = request.query;
       const viewer = conversationViewer(principalOf(request), membership);
-      const { rows, totalCount } = await listMessages(db, membership.accountId, viewer, query);
-      return { data: rows.map(presentMessage), pagination: { totalCount, offset: query.offset, limit: query.limit } };
+      const { rows, totalCount, next } = await listMessages(db, membership.accountId, viewer, query);
+      const pagination = { totalCount, offset: query.offset, limit: query.limit, ...(next === undefined ? {} : { next }) };
+      return { data: rows.map(presentMessage), pagination };
     },
   );
 
