@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('parley add-number on an SMPP deployment (%s)',
     expect(answered.command_status).toBe(0);
     const get = async <T>(rest: string): Promise<T> => ((await (await fetch(`${base}${rest}`, { headers })).json()) as { data: T }).data;
     const [incoming] = await get<Message[]>(`/messages?incoming=true&contactId=${contactId}`);
-    expect(incoming).toMatchObject({ direction: 'inbound', status: 'received', message: 'Great, I will come by at 5', phoneNumber: { number } });
+    expect(incoming).toMatchObject({ direction: 'inbound', status: 'received', message: 'Great, I will come by at 5', phoneNumber: number });
     const conversations = await get<Conversation[]>(`/conversations?contactId=${contactId}`);
     expect(conversations).toHaveLength(1);
     expect(conversations[0]?.lastMessage).toMatchObject({ message: 'Great, I will come by at 5', outgoing: false });
