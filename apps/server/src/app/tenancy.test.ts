@@ -15,6 +15,7 @@ import {
   conversations,
   invitations,
   listMembers,
+  notifications,
   templates,
 } from '../platform/db/schema/index.js';
 import { routeTable, type RouteRecord } from './httpApp.js';
@@ -159,6 +160,11 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'SMS', template: 'Hello' });
     return { id };
   },
+  '/v1/accounts/:acc/notifications/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(notifications).values({ id, accountId, type: 'email', destination: `n-${id}@example.test`, eventTypes: ['message-received'] });
+    return { id };
+  },
   '/v1/accounts/:acc/templates/:id/webhooks': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'Web', template: 'Hello' });
@@ -199,6 +205,7 @@ const validBody: Record<string, object> = {
   'POST /v1/accounts/:acc/campaigns/:id/execute': {},
   'POST /v1/accounts/:acc/reports/:name/:id/resend': {},
   'PUT /v1/accounts/:acc/templates/:id': { name: 'Renamed', type: 'SMS', template: 'Renamed' },
+  'PUT /v1/accounts/:acc/notifications/:id': { type: 'email', destination: 'renamed@example.test', eventTypes: ['message-sent'] },
 };
 
 /** Values for path parameters that are neither the account nor a record id. */
@@ -211,6 +218,8 @@ const otherParams: Record<string, string> = {
   type: 'unread',
   // The one job report there is (GET reports/:name/:id; an unknown name answers 404).
   name: 'campaign',
+  // A webhook subscription's URL, encoded into the path as the hosted product's clients send it.
+  url: encodeURIComponent('https://hooks.example.test/parley'),
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');
