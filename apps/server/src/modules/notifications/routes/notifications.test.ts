@@ -126,7 +126,10 @@ describe.each(testDatabaseKinds)('notifications on %s', (kind) => {
     for (const role of ['Administrator', 'CampaignManager', 'Sender', 'ReadOnly'] as const) {
       expect((await h.call('GET', url(acc, `/${id}`), tokens[role])).statusCode).toBe(200);
     }
+    const managed = await h.call('PUT', url(acc, `/${id}`), tokens.CampaignManager, { type: 'email', destination: 'manager@example.com', eventTypes: [] });
+    expect(managed.statusCode, managed.body).toBe(200);
     expect((await h.call('POST', url(acc), tokens.ReadOnly, { type: 'email', destination: 'ro@example.com', eventTypes: [] })).statusCode).toBe(403);
+    expect((await h.call('PUT', url(acc, `/${id}`), tokens.ReadOnly, { type: 'email', destination: 'ro@example.com', eventTypes: [] })).statusCode).toBe(403);
     expect((await h.call('DELETE', url(acc, `/${id}`), tokens.ReadOnly)).statusCode).toBe(403);
 
     // Another account's notification is not found, whoever asks.
