@@ -12,7 +12,7 @@ import type { Db, Queryable } from '../../platform/db/client.js';
 import { carrierSettings, phoneNumbers, type CarrierSettingsRow } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
-import { secretsCipher, SecretsKeyMissingError } from '../../platform/secrets/keyring.js';
+import { storingCipher } from '../../platform/secrets/keyring.js';
 
 /**
  * Writes accounts' own carrier connections. The secret is encrypted before it reaches a statement, bound to
@@ -28,13 +28,8 @@ export interface ConnectionWithUse {
 }
 
 /** The key, or a 409 naming SECRETS_KEY when the deployment has none (PostgreSQL without it). */
-export async function cipherFor(secrets: SecretsConfig): Promise<SecretCipher> {
-  try {
-    return await secretsCipher(secrets);
-  } catch (error) {
-    if (error instanceof SecretsKeyMissingError) throw new AppError(409, 'conflict', error.message);
-    throw error;
-  }
+export function cipherFor(secrets: SecretsConfig): Promise<SecretCipher> {
+  return storingCipher(secrets);
 }
 
 function settingsOf(input: CreateCarrierConnection | UpdateCarrierConnection): ConnectionSettings {

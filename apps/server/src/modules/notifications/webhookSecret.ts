@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { SecretsConfig } from '../../platform/config.js';
-import { AppError } from '../../platform/errors.js';
-import { secretsCipher, SecretsKeyMissingError } from '../../platform/secrets/keyring.js';
+import { storingCipher } from '../../platform/secrets/keyring.js';
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
 
 /** Standard Webhooks' secret form: `whsec_` and the base64 of the key (24 to 64 bytes; we make 32). */
@@ -16,13 +15,8 @@ export function newWebhookSecret(): string {
 }
 
 /** The cipher webhook secrets are kept with, or a 409 naming SECRETS_KEY (PostgreSQL without it). */
-export async function webhookSecretCipher(secrets: SecretsConfig): Promise<SecretCipher> {
-  try {
-    return await secretsCipher(secrets);
-  } catch (error) {
-    if (error instanceof SecretsKeyMissingError) throw new AppError(409, 'conflict', WEBHOOKS_NEED_SECRETS_KEY_MESSAGE);
-    throw error;
-  }
+export function webhookSecretCipher(secrets: SecretsConfig): Promise<SecretCipher> {
+  return storingCipher(secrets, WEBHOOKS_NEED_SECRETS_KEY_MESSAGE);
 }
 
 /** A secret as it is stored: encrypted and bound to its notification, so a copied ciphertext does not open elsewhere. */

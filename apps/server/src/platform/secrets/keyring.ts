@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { decodeSecretsKey, type SecretsConfig } from '../config.js';
+import { AppError } from '../errors.js';
 import { SecretCipher } from './cipher.js';
 
 /** Why secrets cannot be stored: PostgreSQL without SECRETS_KEY. */
@@ -35,6 +36,19 @@ export function secretsCipher(secrets: SecretsConfig): Promise<SecretCipher> {
     ciphers.set(file, pending);
   }
   return pending;
+}
+
+/**
+ * The cipher to store a secret with, or a 409 that names SECRETS_KEY and what needs it (PostgreSQL without
+ * it): for the commands that keep secrets (carrier connections, webhook signing secrets).
+ */
+export async function storingCipher(secrets: SecretsConfig, missingMessage = SECRETS_KEY_MISSING_MESSAGE): Promise<SecretCipher> {
+  try {
+    return await secretsCipher(secrets);
+  } catch (error) {
+    if (error instanceof SecretsKeyMissingError) throw new AppError(409, 'conflict', missingMessage);
+    throw error;
+  }
 }
 
 /**

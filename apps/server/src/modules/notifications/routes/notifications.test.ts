@@ -13,7 +13,7 @@ import { notifications } from '../../../platform/db/schema/index.js';
 import { SecretCipher } from '../../../platform/secrets/cipher.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
-import { openWebhookSecret } from '../webhookSecret.js';
+import { openWebhookSecret, WEBHOOKS_NEED_SECRETS_KEY_MESSAGE } from '../webhookSecret.js';
 
 const key = crypto.randomBytes(32);
 
@@ -185,5 +185,22 @@ describe.each(testDatabaseKinds)('notifications on %s', (kind) => {
       expect((await h.call('POST', hooks(fixtures.accountId), tokens.ReadOnly, { url: 'https://example.com/' })).statusCode).toBe(403);
       expect((await h.call('GET', hooks(fixtures.accountId), tokens.ReadOnly)).statusCode).toBe(200);
     });
+  });
+});
+
+describe.each(testDatabaseKinds)('webhooks without a secrets key on %s', (kind) => {
+  // A PostgreSQL deployment without SECRETS_KEY (the configured URL only decides that; the test's own database serves).
+  const { h, ownAccount } = useRouteHarness(kind, { env: { DATABASE_URL: 'postgres://parley@db.example.test/parley' } });
+
+  it('refuses a webhook, naming SECRETS_KEY, and keeps nothing; an e-mail notification needs no key', async () => {
+    const { account, token } = await ownAccount();
+    const url = `/v1/accounts/${account.id}/notifications`;
+    const refused = await h.call('POST', url, token, { type: 'webhook', destination: 'https://hooks.example.com/', eventTypes: [] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(WEBHOOKS_NEED_SECRETS_KEY_MESSAGE);
+    const subscribed = await h.call('POST', `/v1/accounts/${account.id}/webhooks`, token, { url: 'https://hooks.example.com/' });
+    expect(subscribed.statusCode).toBe(409);
+    expect((await h.database.db.select().from(notifications).where(eq(notifications.accountId, account.id)))).toEqual([]);
+    expect((await h.call('POST', url, token, { type: 'email', destination: 'a@example.com', eventTypes: [] })).statusCode).toBe(201);
   });
 });
