@@ -25,6 +25,10 @@ export const notificationEventTypes = [
 export type NotificationEventType = (typeof notificationEventTypes)[number];
 
 export const notificationTypes = ['email', 'webhook'] as const;
+
+/** Why Parley disabled a notification by itself (docs/notifications.md, "Deliveries"). */
+export const notificationDisabledReasons = ['gone', 'failing'] as const;
+export type NotificationDisabledReason = (typeof notificationDisabledReasons)[number];
 export type NotificationType = (typeof notificationTypes)[number];
 
 export const NOTIFICATION_DESTINATION_TAKEN_MESSAGE = 'A notification of this type already goes to this destination';
@@ -80,7 +84,11 @@ export const notificationSchema = z
     eventTypes: z.array(z.enum(notificationEventTypes)),
     filters: notificationFiltersSchema,
     disabled: z.boolean(),
-    /** A webhook's signing secret (Standard Webhooks, `whsec_...`): in the answer that made it, never again. */
+    /** Why Parley disabled it by itself: the endpoint answered 410 Gone, or kept failing for 5 days. */
+    disabledReason: z.enum(notificationDisabledReasons).optional(),
+    /** Since when every delivery to it has failed (left out while it works). */
+    failingSince: z.iso.datetime().optional(),
+    /** A webhook's signing secret (Standard Webhooks, `whsec_...`): in the answer that made it or rotated it, never again. */
     secret: z.string().optional(),
     created: z.object({ at: z.iso.datetime() }),
     updated: z.object({ at: z.iso.datetime() }),
@@ -118,3 +126,60 @@ export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;
 
 export const webhookSubscriptionListSchema = listResponse(webhookSubscriptionSchema).extend({ success: z.literal(true) });
 export const webhookSubscriptionRecordSchema = z.object({ success: z.literal(true), data: webhookSubscriptionSchema });
+
+/** The event type of "Send test event": delivered like any other, to one notification only. */
+export const NOTIFICATION_TEST_EVENT_TYPE = 'webhook-test';
+
+export const notificationDeliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type NotificationDeliveryStatus = (typeof notificationDeliveryStatuses)[number];
+
+/** One try at delivering an event: what the endpoint answered, or why there was no answer. */
+export const notificationAttemptSchema = z
+  .object({
+    attempt: z.number().int().min(1),
+    at: z.iso.datetime(),
+    /** The HTTP status answered; left out when there was none (refused, timed out, e-mail). */
+    statusCode: z.number().int().optional(),
+    durationMs: z.number().int().min(0),
+    /** Why it failed without an answer (timeout, connection refused, a refused address ...). */
+    error: z.string().optional(),
+    /** The answer's first bytes (up to 1 KB). */
+    responseHead: z.string().optional(),
+  })
+  .meta({ id: 'NotificationAttempt' });
+export type NotificationAttempt = z.infer<typeof notificationAttemptSchema>;
+
+/** An event on its way to one notification: its body, state and last try (docs/notifications.md). */
+export const notificationDeliverySchema = z
+  .object({
+    id: z.uuid(),
+    /** The event's id: `webhook-id` of every try, the same on retries and resends, for de-duplication. */
+    eventId: z.string(),
+    eventType: z.union([z.enum(notificationEventTypes), z.literal(NOTIFICATION_TEST_EVENT_TYPE)]),
+    status: z.enum(notificationDeliveryStatuses),
+    attempts: z.number().int().min(0),
+    /** The JSON body sent (a webhook's POST body; an e-mail's event). */
+    body: z.string(),
+    created: z.object({ at: z.iso.datetime() }),
+    /** When the next try is due (pending only). */
+    nextAttemptAt: z.iso.datetime().optional(),
+    deliveredAt: z.iso.datetime().optional(),
+    lastAttempt: notificationAttemptSchema.optional(),
+  })
+  .meta({ id: 'NotificationDelivery' });
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+export const notificationDeliveryListQuerySchema = listQuerySchema.extend({
+  status: z.enum(notificationDeliveryStatuses).optional(),
+});
+export const notificationDeliveryListSchema = listResponse(notificationDeliverySchema);
+export const notificationDeliveryRecordSchema = recordResponse(
+  notificationDeliverySchema.extend({ attemptLog: z.array(notificationAttemptSchema) }),
+);
+
+/** POST .../notifications/{id}/secret: the new secret, once; the previous one still signs until `previousValidUntil`. */
+export const rotatedSecretSchema = z.object({
+  data: z.object({ secret: z.string(), previousValidUntil: z.iso.datetime() }),
+});
+/** How long a rotated-out webhook secret keeps signing beside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
