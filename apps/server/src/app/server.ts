@@ -4,7 +4,7 @@ import type { Config } from '../platform/config.js';
 import { openDatabase, type Database } from '../platform/db/client.js';
 import { inBackground } from '../platform/db/sessionPriority.js';
 import { StatisticsKeeper } from '../platform/db/statisticsKeeper.js';
-import { sendingIdle } from '../modules/messaging/index.js';
+import { expandEventRows, sendingIdle } from '../modules/messaging/index.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
 import { seedPlans } from '../modules/billing/index.js';
 import { OutboxDispatcher } from '../platform/events/outboxDispatcher.js';
@@ -181,6 +181,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       webPush = startWebPush(database, config, log.child({ component: 'webpush' }));
       const subscribers = webPush === null ? [] : [webPush];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
+        expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
       const outbox = dispatcher;

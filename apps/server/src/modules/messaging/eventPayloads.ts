@@ -6,18 +6,7 @@ import { presentMessage } from './messagePresenter.js';
 import { MESSAGE_REFERENCE_TYPES, referencedMessages, type MessageSnapshot } from './messageEvents.js';
 import { OUTBOX_DELIVERED_TYPES } from '../../platform/events/outbox.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { toPayload } from '../../platform/events/outboxPayload.js';
-
-/**
- * The events an outbox row holds that carries its events' data, in order: itself, or, for a row several
- * events share (insertEventRows: a type no subscriber delivers, its data the array of theirs), each of them
- * with the row's type, account, user and group, and the id `{row id}.{position}`.
- */
-export function eventPayloads(row: EventRow): OutboxEventPayload[] {
-  const event = toPayload(row);
-  if (!Array.isArray(row.data) || OUTBOX_DELIVERED_TYPES.includes(row.type)) return [event];
-  return row.data.map((data: unknown, index) => ({ ...event, id: `${event.id}.${String(index)}`, data }));
-}
+import { eventPayloads, toPayload } from '../../platform/events/outboxPayload.js';
 
 const isReferenceType = (type: string): boolean => MESSAGE_REFERENCE_TYPES.some((t) => t === type);
 

@@ -7,7 +7,7 @@ import { publishEventBatches } from '../../modules/messaging/conversations.js';
 import { addConversation, addGroup } from '../../test/conversations.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.js';
 import { sendingAccount, type SendingAccount } from '../../test/sendingFixtures.js';
-import { eventPayloads } from '../../modules/messaging/eventPayloads.js';
+import { eventPayloads } from './outboxPayload.js';
 import { toPayload } from './outboxPayload.js';
 import { conversationIdOf, OUTBOX_CHANNEL, parseOutboxPayload, publishEvents, type NewEvent, type NewEventId } from './outbox.js';
 

@@ -18,18 +18,24 @@ export interface NewEvent {
 }
 
 /**
- * The event types an outbox subscriber delivers (platform/events/outboxDispatcher.ts): web push's messageReceived. An event
- * of any other type is written already dispatched: it is in `events` for the websockets (modules/realtime/fanout.ts
- * reads the ids a NOTIFY names, dispatched or not) and is pruned like the others, but the dispatcher never
- * reads or marks it. A campaign writes four events a message (sent, its new conversation, two statuses);
- * reading and marking them for no one took a sixth of the embedded database's time. A subscriber that
- * delivers more types (web hooks) lists them here; the dispatcher refuses one that names a type not listed.
+ * The event types delivered for every account (platform/events/outboxDispatcher.ts): web push's
+ * messageReceived. An event of any other type is pending only when its account subscribed to its type
+ * (event_subscriptions: an account's webhooks and e-mail notifications, modules/notifications); otherwise it
+ * is written already dispatched: it is in `events` for the websockets (modules/realtime/fanout.ts reads the
+ * ids a NOTIFY names, dispatched or not) and is pruned like the others, but the dispatcher never reads or
+ * marks it. A campaign writes four events a message (sent, its new conversation, two statuses); reading
+ * and marking them for no one took a sixth of the embedded database's time.
  */
 export const OUTBOX_DELIVERED_TYPES: readonly string[] = ['messageReceived'];
 
-/** events.dispatched_at of a new event of the type `type` (SQL): null, pending, only for a delivered type. */
-export function initialDispatchedAt(type: SQL): SQL {
-  return sql`(case when ${isDeliveredType(type)} then null::timestamptz else now() end)`;
+/**
+ * events.dispatched_at of a new event of the type `type` for the account `accountId` (SQL): null, pending,
+ * for a type delivered for everyone or one the account subscribed to; now() otherwise.
+ */
+export function initialDispatchedAt(type: SQL, accountId: SQL): SQL {
+  return sql`(case when ${isDeliveredType(type)}
+                     or exists (select 1 from event_subscriptions s where s.account_id = ${accountId} and s.type = ${type})
+                   then null::timestamptz else now() end)`;
 }
 
 /**
@@ -59,7 +65,7 @@ export interface EventRows {
  */
 export function eventInsert(rows: EventRows): SQL {
   return sql`insert into events (type, account_id, user_id, group_id, lane, data, dispatched_at)
-        select ${rows.type}, ${rows.accountId}, ${rows.userId}, ${rows.groupId}, ${rows.lane}, ${rows.data}, ${initialDispatchedAt(rows.type)}
+        select ${rows.type}, ${rows.accountId}, ${rows.userId}, ${rows.groupId}, ${rows.lane}, ${rows.data}, ${initialDispatchedAt(rows.type, rows.accountId)}
         ${rows.from}
         returning id, lane`;
 }
@@ -85,11 +91,11 @@ export function writtenEventsOf(rows: EventRows): SQL {
 /**
  * Writes the events a SELECT yields (columns type, account_id, user_id, group_id, lane, data and n, their
  * order), announces them (NOTIFY, delivered only if the caller's transaction commits) and answers their rows'
- * ids, all in one statement. Events of a type no subscriber delivers that share type, account, user,
- * group and lane take ONE row (up to ROW_EVENTS_MAX) whose data is the array of theirs, in order (modules/realtime/fanout.ts emits them one by
- * one, see eventPayloads): a campaign batch's thousand status events are one row, not a thousand rows and two
- * thousand index entries. A delivered type keeps a row an event, as the dispatcher hands rows on. Rows come in
- * the order of their first event.
+ * ids, all in one statement. Events of a type not delivered for every account that share type, account,
+ * user, group and lane take ONE row (up to ROW_EVENTS_MAX) whose data is the array of theirs, in order (the
+ * websockets' fan-out and the dispatcher hand them on one by one, see modules/messaging/eventPayloads.ts): a
+ * campaign batch's thousand status events are one row, not a thousand rows and two thousand index entries,
+ * pending or not. A type of OUTBOX_DELIVERED_TYPES keeps a row an event. Rows come in the order of their first event.
  */
 export async function insertEventRows(q: Queryable, source: SQL): Promise<NewEventId[]> {
   const inserted = await queryRows<{ id: string | number; lane: number; announced: number }>(

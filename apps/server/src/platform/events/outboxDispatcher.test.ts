@@ -1,12 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEventPayload } from '@parley/shared';
 import type { Database } from '../db/client.js';
-import { events } from '../db/schema/index.js';
+import { events, eventSubscriptions } from '../db/schema/index.js';
 import { newAccountId, openTestDatabase, testDatabaseKinds } from '../../test/databases.js';
 import { silentLogger } from '../../test/logger.js';
 import { OutboxDispatcher, type EventSubscriber } from './outboxDispatcher.js';
-import { publishEvent, publishEvents } from './outbox.js';
+import { eventPayloads } from './outboxPayload.js';
+import { insertEventRows, publishEvent, publishEvents } from './outbox.js';
 
 class Recorder implements EventSubscriber {
   readonly name = 'recorder';
@@ -77,9 +78,51 @@ describe.each(testDatabaseKinds)('outbox on %s', (kind) => {
     expect(received?.dispatchedAt).not.toBeNull();
   });
 
-  it('refuses a subscriber of a type that is written already dispatched', () => {
-    const statuses: EventSubscriber = { name: 'statuses', types: ['messageStatus'], deliver: () => Promise.resolve() };
-    expect(() => new OutboxDispatcher(database, [statuses], silentLogger())).toThrow(/statuses would deliver messageStatus/);
+  it("writes a type pending for an account that subscribed to it, hands its grouped events on one by one and lets the subscriber write in the round's transaction", async () => {
+    const subscribed = newAccountId();
+    const other = newAccountId();
+    await database.db.insert(eventSubscriptions).values({ accountId: subscribed, type: 'messageStatus', subscriber: 'test' });
+    const seen: OutboxEventPayload[] = [];
+    let written = 0;
+    const statuses: EventSubscriber = {
+      name: 'statuses',
+      types: ['messageStatus'],
+      deliver: (event) => {
+        seen.push(event);
+        return Promise.resolve();
+      },
+      beforeCommit: async (tx) => {
+        // Proof that it runs inside the round: what it writes commits with the rows marked dispatched.
+        await tx.execute(sql`select 1`);
+        written += 1;
+      },
+    };
+    for (const accountId of [subscribed, other]) {
+      await insertEventRows(
+        database.db,
+        sql`select 'messageStatus'::text as type, ${accountId}::uuid as account_id, null::uuid as user_id, null::uuid as group_id,
+                   1::smallint as lane, jsonb_build_object('i', g - 1) as data, g as n
+              from generate_series(1, 3) g`,
+      );
+    }
+    const rows = await database.db.select().from(events).where(inArray(events.accountId, [subscribed, other]));
+    // Three events of an account share one row, pending only for the subscriber's account.
+    expect(rows.map((r) => [r.accountId, r.dispatchedAt === null])).toEqual(
+      expect.arrayContaining([
+        [subscribed, true],
+        [other, false],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    const dispatcher = new OutboxDispatcher(database, [statuses], silentLogger(), { batchSize: 100, expand: (_q, r) => Promise.resolve(r.flatMap(eventPayloads)) });
+    while (await dispatcher.dispatchOnce());
+    expect(seen.filter((e) => e.accountId === subscribed).map((e) => e.data)).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
+    expect(seen.some((e) => e.accountId === other)).toBe(false);
+    const row = rows.find((r) => r.accountId === subscribed);
+    expect(seen.filter((e) => e.accountId === subscribed).map((e) => e.id)).toEqual([0, 1, 2].map((i) => `${String(row?.id)}.${String(i)}`));
+    expect(written).toBeGreaterThan(0);
+    const [after] = await database.db.select().from(events).where(eq(events.accountId, subscribed));
+    expect(after?.dispatchedAt).not.toBeNull();
   });
 
   it('dispatches committed events once each, in order per account', async () => {

@@ -1,34 +1,55 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { OutboxEventPayload } from '@parley/shared';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable, Tx } from '../db/client.js';
 import { NotifiedLoop } from '../db/notifiedLoop.js';
 import { queryRows } from '../db/client.js';
-import { events } from '../db/schema/index.js';
+import { events, type EventRow } from '../db/schema/index.js';
 import { toPayload } from './outboxPayload.js';
-import { laneOf, OUTBOX_CHANNEL, OUTBOX_DELIVERED_TYPES, type OutboxLane } from './outbox.js';
+import { OUTBOX_CHANNEL, OUTBOX_LANES, type OutboxLane } from './outbox.js';
 
 export interface EventSubscriber {
   readonly name: string;
-  /** The event types it delivers; each must be one of OUTBOX_DELIVERED_TYPES (the others are written dispatched). */
+  /**
+   * The event types it delivers: those of OUTBOX_DELIVERED_TYPES are pending for every account, any other
+   * only for accounts that subscribed to it (event_subscriptions, platform/events/outbox.ts).
+   */
   readonly types: readonly string[];
-  /** Throwing leaves the event (and later events of its account) pending for the next round. */
-  deliver(event: OutboxEventPayload): Promise<void>;
+  /**
+   * Takes one event, in the round's transaction. Throwing leaves the event (and later events of its account)
+   * pending for the next round.
+   */
+  deliver(event: OutboxEventPayload, tx: Tx): Promise<void>;
+  /** Called at the end of each round, in its transaction, before it commits: to write what deliver gathered. */
+  beforeCommit?(tx: Tx): Promise<void>;
   /** Called after each round has committed, for work done once per round rather than per event. */
   flush?(): Promise<void>;
 }
+
+/**
+ * The events outbox rows hold, in order, each with the id `{row id}` or `{row id}.{position}` (a row several
+ * events share). The server gives modules/messaging's, which reads the messages a reference row names.
+ */
+export type ExpandEventRows = (q: Queryable, rows: readonly EventRow[]) => Promise<OutboxEventPayload[]>;
+
+const oneEventPerRow: ExpandEventRows = (_q, rows) => Promise.resolve(rows.map(toPayload));
+
+/** The outbox row an expanded event came from. */
+export const rowIdOf = (eventId: string): number => Number(eventId.split('.')[0]);
 
 export interface DispatcherOptions {
   batchSize?: number;
   /** How often to look for pending events when no NOTIFY arrives (retries, missed wake-ups). */
   pollIntervalMs?: number;
+  /** How rows become events; one event per row when left out. */
+  expand?: ExpandEventRows;
 }
 
 // One dispatcher at a time per lane across all processes, so each lane's events leave in id order.
 const DISPATCH_LOCK_KEY = 7_311_042_002;
 
-/** The lanes of the delivered types: no other lane has pending events. */
-const lanes: readonly OutboxLane[] = [...new Set(OUTBOX_DELIVERED_TYPES.map(laneOf))];
+/** Both lanes may hold pending events: an account may subscribe to a bulk type (messageStatus). */
+const lanes: readonly OutboxLane[] = [OUTBOX_LANES.interactive, OUTBOX_LANES.bulk];
 
 /**
  * Hands committed outbox events to subscribers, at least once and in order per account within a lane. Only
@@ -40,6 +61,7 @@ const lanes: readonly OutboxLane[] = [...new Set(OUTBOX_DELIVERED_TYPES.map(lane
  */
 export class OutboxDispatcher {
   private readonly batchSize: number;
+  private readonly expand: ExpandEventRows;
   private readonly loops: NotifiedLoop[];
 
   constructor(
@@ -48,12 +70,7 @@ export class OutboxDispatcher {
     private readonly log: Logger,
     options: DispatcherOptions = {},
   ) {
-    for (const subscriber of subscribers) {
-      const undelivered = subscriber.types.filter((type) => !OUTBOX_DELIVERED_TYPES.includes(type));
-      if (undelivered.length > 0) {
-        throw new Error(`${subscriber.name} would deliver ${undelivered.join(', ')}, which platform/events/outbox.ts writes already dispatched`);
-      }
-    }
+    this.expand = options.expand ?? oneEventPerRow;
     this.batchSize = options.batchSize ?? 500;
     this.loops = lanes.map(
       (lane) =>
@@ -118,22 +135,8 @@ export class OutboxDispatcher {
         .limit(this.batchSize);
       if (rows.length === 0) return false;
 
-      const delivered: number[] = [];
-      const failed = new Map<number, string>();
-      const blockedAccounts = new Set<string | null>();
-      for (const row of rows) {
-        if (blockedAccounts.has(row.accountId)) continue;
-        const payload = toPayload(row);
-        try {
-          for (const subscriber of this.subscribers) await subscriber.deliver(payload);
-          delivered.push(row.id);
-        } catch (error) {
-          blockedAccounts.add(row.accountId);
-          const message = error instanceof Error ? error.message : String(error);
-          failed.set(row.id, message);
-          this.log.error({ err: error, eventId: row.id, type: row.type }, 'event delivery failed; will retry');
-        }
-      }
+      const { delivered, failed } = await this.deliverRows(tx, rows);
+      for (const subscriber of this.subscribers) await subscriber.beforeCommit?.(tx);
       if (delivered.length > 0) {
         await tx
           .update(events)
@@ -148,5 +151,33 @@ export class OutboxDispatcher {
       }
       return rows.length === this.batchSize && failed.size === 0;
     });
+  }
+
+  /**
+   * Hands the rows' events on. A row is delivered when all of its events are; a row with an event that
+   * failed is `failed`; a later row of that account is neither (it waits, so the account's order holds).
+   */
+  private async deliverRows(tx: Tx, rows: readonly EventRow[]): Promise<{ delivered: number[]; failed: Map<number, string> }> {
+    const failed = new Map<number, string>();
+    const waiting = new Set<number>();
+    const blockedAccounts = new Set<string | null>();
+    for (const event of await this.expand(tx, rows)) {
+      const rowId = rowIdOf(event.id);
+      if (blockedAccounts.has(event.accountId)) {
+        if (!failed.has(rowId)) waiting.add(rowId);
+        continue;
+      }
+      try {
+        for (const subscriber of this.subscribers) {
+          if (subscriber.types.includes(event.type)) await subscriber.deliver(event, tx);
+        }
+      } catch (error) {
+        blockedAccounts.add(event.accountId);
+        failed.set(rowId, error instanceof Error ? error.message : String(error));
+        this.log.error({ err: error, eventId: event.id, type: event.type }, 'event delivery failed; will retry');
+      }
+    }
+    const delivered = rows.filter((row) => !failed.has(row.id) && !waiting.has(row.id)).map((row) => row.id);
+    return { delivered, failed };
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, primaryKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The outbox. Commands write events here in their own transaction; the dispatcher hands them to
@@ -38,3 +38,19 @@ export const events = pgTable(
 );
 
 export type EventRow = typeof events.$inferSelect;
+
+/**
+ * Which event types an account's own subscribers want (platform/events/outbox.ts): an event of such a type
+ * is written pending, so the dispatcher hands it on; without one it is written already dispatched. Kept by
+ * the subscribing module (notifications: one row per type its enabled notifications want), read by the
+ * outbox's INSERT through the primary key.
+ */
+export const eventSubscriptions = pgTable(
+  'event_subscriptions',
+  {
+    accountId: uuid('account_id').notNull(),
+    type: text('type').notNull(),
+    subscriber: text('subscriber').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.type, t.subscriber] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationEventType, NotificationFilters } from '@parley/shared';
 import { accounts } from './accounts.js';
 import { users } from './identity.js';
@@ -22,6 +22,13 @@ export const notifications = pgTable(
     filters: jsonb('filters').$type<NotificationFilters>().notNull().default({}),
     disabled: boolean('disabled').notNull().default(false),
     secret: text('secret'),
+    /** The secret rotated out (sealed like `secret`), still signing beside it until previous_secret_until. */
+    previousSecret: text('previous_secret'),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+    /** Why Parley disabled it by itself: 'gone' (410) or 'failing' (5 days); null when a person did or it is enabled. */
+    disabledReason: text('disabled_reason', { enum: ['gone', 'failing'] }),
+    /** The first failure of the run of failures it is in; null once a delivery succeeds. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,3 +41,57 @@ export const notifications = pgTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * An event on its way to one notification (docs/notifications.md, "Deliveries"): made by the outbox's
+ * subscriber in the dispatcher's transaction (unique per notification and event, so an event handed on
+ * again makes none twice), sent and retried by the sender. `body` is the exact JSON signed and sent.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it is due; while a sender holds it, when its hold ends (a sender that died lets it go again). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_event_idx').on(t.notificationId, t.eventId),
+    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_log_idx').on(t.notificationId, t.createdAt),
+  ],
+);
+
+export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
+
+/** One try at a delivery: the delivery log's lines. */
+export const notificationAttempts = pgTable(
+  'notification_attempts',
+  {
+    id: uuid('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => notificationDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    responseHead: text('response_head'),
+  },
+  (t) => [index('notification_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
