@@ -39,5 +39,5 @@ ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_ac
 ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_notification_id_notifications_id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notification_attempts_delivery_idx" ON "notification_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_deliveries_event_idx" ON "notification_deliveries" USING btree ("notification_id","event_id");--> statement-breakpoint
-CREATE INDEX "notification_deliveries_due_idx" ON "notification_deliveries" USING btree ("next_attempt_at") WHERE "notification_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "notification_deliveries_due_idx" ON "notification_deliveries" USING btree ("notification_id","next_attempt_at") WHERE "notification_deliveries"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "notification_deliveries_log_idx" ON "notification_deliveries" USING btree ("notification_id","created_at");

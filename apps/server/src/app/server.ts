@@ -33,6 +33,7 @@ import {
 } from '../modules/realtime/index.js';
 import { RealtimeFanout } from '../modules/realtime/index.js';
 import { startWebPush, type WebPushDelivery } from '../modules/webPush/index.js';
+import { startNotificationDelivery, type NotificationDelivery } from '../modules/notifications/index.js';
 
 export interface RunningServer {
   readonly config: Config;
@@ -102,6 +103,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let fanout: RealtimeFanout | null = null;
   let dispatcher: OutboxDispatcher | null = null;
   let webPush: WebPushDelivery | null = null;
+  let notificationDelivery: NotificationDelivery | null = null;
   let messageDispatcher: MessageDispatcher | null = null;
   let carriers: CarrierRegistry | null = null;
   let statistics: StatisticsKeeper | null = null;
@@ -179,7 +181,14 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     if (roles.has('worker')) {
       // Websockets hear of events straight from the outbox's NOTIFY (modules/realtime/fanout.ts), not from here.
       webPush = startWebPush(database, config, log.child({ component: 'webpush' }));
-      const subscribers = webPush === null ? [] : [webPush];
+      notificationDelivery = await startNotificationDelivery({
+        database,
+        config,
+        mailer,
+        log: log.child({ component: 'notifications' }),
+        ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
+      });
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
@@ -224,6 +233,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       if (app) await closeHttp(app, config.shutdownTimeoutMs);
       await messageDispatcher?.stop();
       await dispatcher?.stop();
+      await notificationDelivery?.stop();
       await webPushRef?.stop();
       await fanout?.stop();
       await carriersRef.stop();

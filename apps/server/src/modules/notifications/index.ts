@@ -1,2 +1,4 @@
 export { notificationRoutes } from './routes/notifications.js';
 export { webhookSubscriptionRoutes } from './routes/webhooks.js';
+export { startNotificationDelivery, type NotificationDelivery } from './notificationDelivery.js';
+export { deliveryRoutes } from './routes/deliveries.js';

@@ -16,6 +16,7 @@ import { contactGroups, notifications, phoneNumbers, type NotificationRow } from
 import { AppError, notFound } from '../../platform/errors.js';
 import type { AllowedHosts } from '../../platform/net/allowedHosts.js';
 import { webhookDestinationRefusal } from './destinationPolicy.js';
+import { syncEventSubscriptions } from './eventSubscriptions.js';
 import { countNotifications, findByDestination, findNotification } from './notificationQueries.js';
 import { newWebhookSecret, sealWebhookSecret, webhookSecretCipher } from './webhookSecret.js';
 
@@ -88,6 +89,7 @@ async function insertNotification(
     })
     .returning();
   if (!row) throw new Error('the notification was not written');
+  await syncEventSubscriptions(tx, accountId);
   return secret === undefined ? { row } : { row, secret };
 }
 
@@ -118,20 +120,25 @@ export function updateNotification(deps: NotificationDeps, accountId: string, id
         destination: input.destination,
         eventTypes: input.eventTypes,
         filters: input.filters ?? {},
-        ...(input.disabled === undefined ? {} : { disabled: input.disabled }),
+        // A person enabling it again (or disabling it) takes over from Parley's own disabling.
+        ...(input.disabled === undefined ? {} : { disabled: input.disabled, disabledReason: null, failingSince: null }),
         updatedAt: sql`now()`,
       })
       .where(and(eq(notifications.accountId, accountId), eq(notifications.id, id)))
       .returning();
     if (!row) throw notFound(NOTIFICATION);
+    await syncEventSubscriptions(tx, accountId);
     return row;
   });
 }
 
-export async function removeNotification(db: Db, accountId: string, id: string): Promise<void> {
-  const existing = await findNotification(db, accountId, id);
-  if (existing === null) throw notFound(NOTIFICATION);
-  await db.delete(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.id, id)));
+export function removeNotification(db: Db, accountId: string, id: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const existing = await findNotification(tx, accountId, id);
+    if (existing === null) throw notFound(NOTIFICATION);
+    await tx.delete(notifications).where(and(eq(notifications.accountId, accountId), eq(notifications.id, id)));
+    await syncEventSubscriptions(tx, accountId);
+  });
 }
 
 /**
@@ -147,19 +154,23 @@ export function subscribeWebhook(deps: NotificationDeps, accountId: string, crea
     if (existing === null) return insertNotification(tx, deps, accountId, createdBy, { type: 'webhook', destination: input.url, eventTypes });
     const [row] = await tx
       .update(notifications)
-      .set({ eventTypes, disabled: false, updatedAt: sql`now()` })
+      .set({ eventTypes, disabled: false, disabledReason: null, failingSince: null, updatedAt: sql`now()` })
       .where(eq(notifications.id, existing.id))
       .returning();
     if (!row) throw notFound(WEBHOOK);
+    await syncEventSubscriptions(tx, accountId);
     return { row };
   });
 }
 
 /** The hosted product's unsubscribe: the account's webhook for exactly this URL goes. */
-export async function unsubscribeWebhook(db: Db, accountId: string, url: string): Promise<void> {
-  const removed = await db
-    .delete(notifications)
-    .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'webhook'), eq(notifications.destination, url)))
-    .returning({ id: notifications.id });
-  if (removed.length === 0) throw notFound(WEBHOOK);
+export function unsubscribeWebhook(db: Db, accountId: string, url: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(notifications)
+      .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'webhook'), eq(notifications.destination, url)))
+      .returning({ id: notifications.id });
+    if (removed.length === 0) throw notFound(WEBHOOK);
+    await syncEventSubscriptions(tx, accountId);
+  });
 }

@@ -13,6 +13,8 @@ export function presentNotification(row: NotificationRow, secret?: string): Noti
     eventTypes: inOrder(row.eventTypes),
     filters: row.filters,
     disabled: row.disabled,
+    ...(row.disabled && row.disabledReason !== null ? { disabledReason: row.disabledReason } : {}),
+    ...(row.failingSince === null ? {} : { failingSince: row.failingSince.toISOString() }),
     ...(secret === undefined ? {} : { secret }),
     created: { at: row.createdAt.toISOString() },
     updated: { at: row.updatedAt.toISOString() },

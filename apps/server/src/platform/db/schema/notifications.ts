@@ -69,7 +69,7 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('notification_deliveries_event_idx').on(t.notificationId, t.eventId),
-    index('notification_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_deliveries_due_idx').on(t.notificationId, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('notification_deliveries_log_idx').on(t.notificationId, t.createdAt),
   ],
 );

@@ -1,0 +1,56 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { NotificationDeliveryStatus } from '@parley/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/ids.js';
+import { notificationAttempts, notificationDeliveries, type NotificationAttemptRow, type NotificationDeliveryRow } from '../../platform/db/schema/index.js';
+
+export interface DeliveryWithLastTry {
+  delivery: NotificationDeliveryRow;
+  last: NotificationAttemptRow | null;
+}
+
+/** A notification's deliveries, newest first, each with its last try. */
+export async function listDeliveries(
+  q: Queryable,
+  accountId: string,
+  notificationId: string,
+  page: { offset: number; limit: number; status?: NotificationDeliveryStatus },
+): Promise<{ rows: DeliveryWithLastTry[]; totalCount: number }> {
+  const where = and(
+    eq(notificationDeliveries.accountId, accountId),
+    eq(notificationDeliveries.notificationId, notificationId),
+    page.status === undefined ? undefined : eq(notificationDeliveries.status, page.status),
+  );
+  const deliveries = await q
+    .select()
+    .from(notificationDeliveries)
+    .where(where)
+    .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [total] = await q.select({ n: count() }).from(notificationDeliveries).where(where);
+  const ids = deliveries.filter((d) => d.attempts > 0).map((d) => d.id);
+  const lastTries =
+    ids.length === 0
+      ? []
+      : await q
+          .selectDistinctOn([notificationAttempts.deliveryId])
+          .from(notificationAttempts)
+          .where(inArray(notificationAttempts.deliveryId, ids))
+          .orderBy(notificationAttempts.deliveryId, desc(notificationAttempts.attempt), desc(notificationAttempts.at));
+  const last = new Map(lastTries.map((row) => [row.deliveryId, row]));
+  return { rows: deliveries.map((delivery) => ({ delivery, last: last.get(delivery.id) ?? null })), totalCount: total?.n ?? 0 };
+}
+
+export async function findDelivery(q: Queryable, accountId: string, notificationId: string, id: string): Promise<NotificationDeliveryRow | null> {
+  if (!isUuid(id) || !isUuid(notificationId)) return null;
+  const [row] = await q
+    .select()
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.accountId, accountId), eq(notificationDeliveries.notificationId, notificationId), eq(notificationDeliveries.id, id)));
+  return row ?? null;
+}
+
+export function attemptsOf(q: Queryable, deliveryId: string): Promise<NotificationAttemptRow[]> {
+  return q.select().from(notificationAttempts).where(eq(notificationAttempts.deliveryId, deliveryId)).orderBy(asc(notificationAttempts.at), asc(notificationAttempts.id));
+}

@@ -1,0 +1,73 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.js';
+import type { Database } from '../../platform/db/client.js';
+import type { EventSubscriber } from '../../platform/events/outboxDispatcher.js';
+import type { Mailer } from '../../platform/mail/index.js';
+import { accountAudience } from './accountAudience.js';
+import type { DisabledEndpoint } from './deliveryResults.js';
+import { EmailDigestSender } from './emailDigestSender.js';
+import { NotificationFanout } from './notificationFanout.js';
+import { endpointDisabledMail } from './notificationMails.js';
+import { WebhookSender } from './webhookSender.js';
+
+export interface NotificationDeliveryDeps {
+  database: Database;
+  config: Pick<Config, 'secrets' | 'fetch' | 'publicUrl'>;
+  mailer: Mailer;
+  log: Logger;
+  /** Tests shorten the e-mail gathering window and the polls. */
+  digestGatherMs?: number;
+  pollIntervalMs?: number;
+}
+
+/** The worker's side of notifications: the outbox subscriber and the two senders (webhooks, e-mail digests). */
+export interface NotificationDelivery {
+  readonly subscriber: EventSubscriber;
+  readonly webhooks: WebhookSender;
+  readonly digests: EmailDigestSender;
+  stop(): Promise<void>;
+}
+
+export async function startNotificationDelivery(deps: NotificationDeliveryDeps): Promise<NotificationDelivery> {
+  const { database, config, mailer, log } = deps;
+  const tellAdministrators = async (endpoint: DisabledEndpoint): Promise<void> => {
+    log.warn({ notificationId: endpoint.id, reason: endpoint.reason }, 'webhook disabled');
+    const audience = await accountAudience(database.db, endpoint.accountId);
+    const mail = endpointDisabledMail({ accountName: audience.name, destination: endpoint.destination, reason: endpoint.reason, link: `${config.publicUrl}/notifications` });
+    for (const to of audience.administrators) {
+      await mailer.send({ to, ...mail }).catch((err: unknown) => {
+        log.warn({ err, notificationId: endpoint.id }, 'the administrators could not be told of a disabled webhook');
+      });
+    }
+  };
+  const webhooks = new WebhookSender({
+    database,
+    secrets: config.secrets,
+    allowedHosts: config.fetch.allowedHosts,
+    log,
+    onDisabled: tellAdministrators,
+    ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
+  });
+  const digests = new EmailDigestSender({
+    database,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    ...(deps.digestGatherMs === undefined ? {} : { gatherMs: deps.digestGatherMs }),
+    ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
+  });
+  const subscriber = new NotificationFanout(() => {
+    webhooks.wake();
+  });
+  await webhooks.start();
+  await digests.start();
+  return {
+    subscriber,
+    webhooks,
+    digests,
+    async stop() {
+      await webhooks.stop();
+      await digests.stop();
+    },
+  };
+}
