@@ -18,6 +18,7 @@ const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')
 
 interface DeliveryChange {
   id: string;
+  attempt: number;
   status: 'pending' | 'delivered' | 'failed';
   nextAt: Date;
   deliveredAt: Date | null;
@@ -26,14 +27,14 @@ interface DeliveryChange {
 function changeOf(result: TryResult): DeliveryChange {
   switch (outcomeOf(result)) {
     case 'delivered':
-      return { id: result.deliveryId, status: 'delivered', nextAt: result.at, deliveredAt: result.at };
+      return { id: result.deliveryId, attempt: result.attempt, status: 'delivered', nextAt: result.at, deliveredAt: result.at };
     case 'gone':
-      return { id: result.deliveryId, status: 'failed', nextAt: result.at, deliveredAt: null };
+      return { id: result.deliveryId, attempt: result.attempt, status: 'failed', nextAt: result.at, deliveredAt: null };
     case 'retry': {
       const delay = nextRetryDelay(result.attempt, result.createdAt, result.at);
       return delay === null
-        ? { id: result.deliveryId, status: 'failed', nextAt: result.at, deliveredAt: null }
-        : { id: result.deliveryId, status: 'pending', nextAt: new Date(result.at.getTime() + delay), deliveredAt: null };
+        ? { id: result.deliveryId, attempt: result.attempt, status: 'failed', nextAt: result.at, deliveredAt: null }
+        : { id: result.deliveryId, attempt: result.attempt, status: 'pending', nextAt: new Date(result.at.getTime() + delay), deliveredAt: null };
     }
   }
 }
@@ -52,10 +53,14 @@ export function writeTryResults(db: Db, results: readonly TryResult[]): Promise<
       update notification_deliveries d
          set status = v.status, next_attempt_at = v.next_at, delivered_at = v.delivered_at
         from (values ${sql.join(
-          changes.map((c) => sql`(${c.id}::uuid, ${c.status}::text, ${c.nextAt.toISOString()}::timestamptz, ${c.deliveredAt?.toISOString() ?? null}::timestamptz)`),
+          changes.map(
+            (c) =>
+              sql`(${c.id}::uuid, ${c.attempt}::int, ${c.status}::text, ${c.nextAt.toISOString()}::timestamptz, ${c.deliveredAt?.toISOString() ?? null}::timestamptz)`,
+          ),
           sql`, `,
-        )}) as v(id, status, next_at, delivered_at)
-       where d.id = v.id`);
+        )}) as v(id, attempt, status, next_at, delivered_at)
+       -- Only the latest try decides: a late answer to a try whose hold ran out (another sender tried again) is logged, no more.
+       where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'`);
     await tx.execute(sql`
       insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
       values ${sql.join(

@@ -14,8 +14,10 @@ export interface EmailDigestOptions {
   mailer: Mailer;
   publicUrl: string;
   log: Logger;
-  /** How long the first event of a quiet notification waits for others to join it in one mail. */
-  gatherMs?: number;
+  /** A digest goes once no event has joined it for this long (10 s)... */
+  quietMs?: number;
+  /** ...or once its first event has waited this long (60 s), however busy the account is. */
+  maxWaitMs?: number;
   pollIntervalMs?: number;
 }
 
@@ -28,16 +30,19 @@ const HOLD_MS = 5 * 60_000;
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /**
- * Sends e-mail notifications as digests (docs/notifications.md, "E-mail"): once a notification's oldest
- * waiting event is `gatherMs` old, every event it has waiting goes in one mail (a campaign's 10,000 statuses
- * are one mail), held while the mail is sent and marked delivered after, or retried on the webhooks' schedule.
+ * Sends e-mail notifications as digests (docs/notifications.md, "E-mail"): once no event has joined a
+ * notification's waiting ones for `quietMs`, or the first has waited `maxWaitMs`, every event it has waiting
+ * goes in one mail (a campaign's 10,000 statuses are one mail), held while the mail is sent and marked
+ * delivered after, or retried on the webhooks' schedule.
  */
 export class EmailDigestSender {
   private readonly loop: NotifiedLoop;
-  private readonly gatherMs: number;
+  private readonly quietMs: number;
+  private readonly maxWaitMs: number;
 
   constructor(private readonly options: EmailDigestOptions) {
-    this.gatherMs = options.gatherMs ?? 30_000;
+    this.quietMs = options.quietMs ?? 10_000;
+    this.maxWaitMs = options.maxWaitMs ?? 60_000;
     this.loop = new NotifiedLoop({
       database: options.database,
       channel: 'parley_notification_digests',
@@ -62,10 +67,11 @@ export class EmailDigestSender {
       this.options.database.db,
       sql`select n.id, n.account_id, n.destination
             from notifications n
+            join lateral (select min(d.created_at) as first, max(d.created_at) as last
+                            from notification_deliveries d
+                           where d.notification_id = n.id and d.status = 'pending' and d.next_attempt_at <= now()) w on true
            where n.type = 'email' and not n.disabled
-             and (select min(d.created_at) from notification_deliveries d
-                   where d.notification_id = n.id and d.status = 'pending' and d.next_attempt_at <= now())
-                 <= now() - ${this.gatherMs} * interval '1 millisecond'`,
+             and (w.last <= now() - ${this.quietMs} * interval '1 millisecond' or w.first <= now() - ${this.maxWaitMs} * interval '1 millisecond')`,
     );
     let more = false;
     for (const notification of due) more = (await this.sendDigest(notification)) || more;

@@ -15,8 +15,8 @@ export interface NotificationDeliveryDeps {
   config: Pick<Config, 'secrets' | 'fetch' | 'publicUrl'>;
   mailer: Mailer;
   log: Logger;
-  /** Tests shorten the e-mail gathering window and the polls. */
-  digestGatherMs?: number;
+  /** Tests shorten the e-mail digests' quiet time and the polls. */
+  digestQuietMs?: number;
   pollIntervalMs?: number;
 }
 
@@ -53,7 +53,7 @@ export async function startNotificationDelivery(deps: NotificationDeliveryDeps):
     mailer,
     publicUrl: config.publicUrl,
     log,
-    ...(deps.digestGatherMs === undefined ? {} : { gatherMs: deps.digestGatherMs }),
+    ...(deps.digestQuietMs === undefined ? {} : { quietMs: deps.digestQuietMs }),
     ...(deps.pollIntervalMs === undefined ? {} : { pollIntervalMs: deps.pollIntervalMs }),
   });
   const subscriber = new NotificationFanout(() => {

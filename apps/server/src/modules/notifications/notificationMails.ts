@@ -13,11 +13,13 @@ export const DIGEST_LINES_MAX = 20;
 const plural = (n: number, one: string): string => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
 
 /**
- * Every event a notification gathered in one mail (docs/notifications.md, "E-mail"): how many of each type,
- * then the newest few, one line each.
+ * Every event a notification gathered in one mail (docs/notifications.md, "E-mail"): how many of each type
+ * (most first), then the newest few, one line each.
  */
 export function digestMail(input: { accountName: string; lines: readonly DigestLine[]; total: number; countsByType: ReadonlyMap<string, number>; link: string }): MailContent {
-  const counts = [...input.countsByType].map(([type, n]) => `${type}: ${n.toLocaleString('en-US')}`).join(', ');
+  const counts = [...input.countsByType]
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([type, n]) => `${type}: ${n.toLocaleString('en-US')}`).join(', ');
   const shown = input.lines.slice(0, DIGEST_LINES_MAX).map((line) => `${line.at} ${line.type}: ${line.summary}`);
   const more = input.total > shown.length ? [`... and ${plural(input.total - shown.length, 'more event')}.`] : [];
   return renderMail(`${plural(input.total, 'event')} in ${input.accountName}`, {

@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationEventType } from '@parley/shared';
+import type { Database } from '../../platform/db/client.js';
+import { eventSubscriptions, events, notificationDeliveries, notifications } from '../../platform/db/schema/index.js';
+import { OutboxDispatcher } from '../../platform/events/outboxDispatcher.js';
+import { publishEvent, publishEvents } from '../../platform/events/outbox.js';
+import { createLocalMailbox } from '../../platform/mail/localMailbox.js';
+import { allowedHostsFrom } from '../../platform/net/allowedHosts.js';
+import { openTestDatabase, testDatabaseKinds } from '../../test/databases.js';
+import { createAccount, createUser } from '../../test/factories.js';
+import { silentLogger } from '../../test/logger.js';
+import { mailsTo } from '../../test/mail.js';
+import { expandEventRows } from '../messaging/index.js';
+import { attemptsOf, listDeliveries } from './deliveryQueries.js';
+import { addNotification, type NotificationDeps } from './notificationManager.js';
+import { startNotificationDelivery, type NotificationDelivery } from './notificationDelivery.js';
+import { TestReceiver } from './test/receiver.js';
+import { WebhookSender } from './webhookSender.js';
+
+const secrets = { key: crypto.randomBytes(32), keyFile: null };
+const LOOPBACK = ['127.0.0.1'];
+
+async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not in time: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
+  let database: Database;
+  let receiver: TestReceiver;
+  let delivery: NotificationDelivery;
+  let dispatcher: OutboxDispatcher;
+  let deps: NotificationDeps;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    receiver = new TestReceiver();
+    await receiver.start();
+    deps = { db: database.db, secrets, allowedHosts: allowedHostsFrom(LOOPBACK) };
+    delivery = await startNotificationDelivery({
+      database,
+      config: { secrets, fetch: { allowedHosts: LOOPBACK }, publicUrl: 'http://parley.test' },
+      mailer: createLocalMailbox(database.db),
+      log: silentLogger(),
+      pollIntervalMs: 50,
+      digestQuietMs: 300,
+    });
+    dispatcher = new OutboxDispatcher(database, [delivery.subscriber], silentLogger(), { pollIntervalMs: 50, expand: expandEventRows });
+    await dispatcher.start();
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+    await delivery.stop();
+    await receiver.stop();
+    await database.close();
+  });
+  afterEach(() => {
+    receiver.received.length = 0;
+  });
+
+  /** An account with an administrator and one webhook to `path` for the event types. */
+  async function webhookAccount(path: string, eventTypes: NotificationEventType[]) {
+    const admin = await createUser(database.db);
+    const account = await createAccount(database.db, { [admin.id]: 'Administrator' });
+    const saved = await addNotification(deps, account.id, admin.id, { type: 'webhook', destination: `${receiver.base}${path}`, eventTypes });
+    receiver.expectSecret(path, saved.secret ?? '');
+    return { account, admin, notification: saved.row, secret: saved.secret ?? '' };
+  }
+
+  const contactEvent = (accountId: string, type: 'contactCreated' | 'contactUpdated', firstName: string) =>
+    publishEvent(database.db, { type, accountId, data: { contact: { id: crypto.randomUUID(), firstName } } });
+
+  it('posts each wanted event, signed as Standard Webhooks does, and logs the try', async () => {
+    const { account, notification } = await webhookAccount('/ok', ['contact-created']);
+    const eventId = await contactEvent(account.id, 'contactCreated', 'Ada');
+    // Pending only because the account wants it; an account without notifications writes it dispatched.
+    const other = await createAccount(database.db);
+    const otherId = await contactEvent(other.id, 'contactCreated', 'Bob');
+    const [otherRow] = await database.db.select().from(events).where(eq(events.id, otherId));
+    expect(otherRow?.dispatchedAt).not.toBeNull();
+    await contactEvent(account.id, 'contactUpdated', 'Ada L.');
+
+    await until(() => receiver.at('/ok').length === 1, 'the delivery');
+    const [got] = receiver.at('/ok');
+    expect(got).toMatchObject({ id: `evt_${String(eventId)}`, verified: true, body: { type: 'contact-created', accountId: account.id, data: { contact: { firstName: 'Ada' } } } });
+    await until(async () => (await listDeliveries(database.db, account.id, notification.id, { offset: 0, limit: 10 })).rows[0]?.delivery.status === 'delivered', 'delivered');
+    const { rows, totalCount } = await listDeliveries(database.db, account.id, notification.id, { offset: 0, limit: 10 });
+    expect(totalCount).toBe(1);
+    expect(rows[0]?.last).toMatchObject({ attempt: 1, statusCode: 200, responseHead: 'answer 200', error: null });
+    // The event type it does not want made no delivery.
+    expect(receiver.at('/ok').map((r) => (r.body as { type: string }).type)).toEqual(['contact-created']);
+  });
+
+  it('retries a failing endpoint on schedule with the same webhook-id, and a success ends its failing run', async () => {
+    const { account, notification } = await webhookAccount('/flaky', ['contact-created']);
+    let calls = 0;
+    receiver.answer('/flaky', () => ({ status: (calls += 1) === 1 ? 503 : 200 }));
+    await contactEvent(account.id, 'contactCreated', 'Cy');
+    await until(async () => {
+      const [row] = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+      return row?.status === 'pending' && row.attempts === 1 && row.nextAttemptAt.getTime() - Date.now() < 10_000 && row.nextAttemptAt.getTime() - Date.now() > 2_000;
+    }, 'a retry due in about 5 s');
+    const [failing] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
+    expect(failing?.failingSince).not.toBeNull();
+    // Not waiting 5 s: the retry is made due now.
+    await database.db.update(notificationDeliveries).set({ nextAttemptAt: sql`now()` }).where(eq(notificationDeliveries.notificationId, notification.id));
+    delivery.webhooks.wake();
+    await until(async () => {
+      const [row] = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+      return row?.status === 'delivered';
+    }, 'delivered on the second try');
+    const ids = receiver.at('/flaky').map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
+    const [row] = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+    expect((await attemptsOf(database.db, row?.id ?? '')).map((a) => a.statusCode)).toEqual([503, 200]);
+    const [healthy] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
+    expect(healthy?.failingSince).toBeNull();
+  });
+
+  it('disables an endpoint that answers 410 Gone, stops writing its events pending and tells the administrators', async () => {
+    const { account, admin, notification } = await webhookAccount('/gone', ['contact-created']);
+    receiver.answer('/gone', () => ({ status: 410 }));
+    await contactEvent(account.id, 'contactCreated', 'Di');
+    await until(async () => {
+      const [row] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
+      return row?.disabled === true;
+    }, 'disabled');
+    const [row] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
+    expect(row?.disabledReason).toBe('gone');
+    expect(await database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, account.id))).toEqual([]);
+    const later = await contactEvent(account.id, 'contactCreated', 'Ed');
+    const [laterRow] = await database.db.select().from(events).where(eq(events.id, later));
+    expect(laterRow?.dispatchedAt).not.toBeNull();
+    await until(async () => (await mailsTo(database.db, admin.email)).length === 1, 'the administrators told');
+    const [mail] = await mailsTo(database.db, admin.email);
+    expect(mail?.subject).toMatch(/A webhook of .* was disabled/);
+    expect(mail?.text).toContain('410 Gone');
+  });
+
+  it('disables an endpoint that has failed for 5 days', async () => {
+    const { account, admin, notification } = await webhookAccount('/down', ['contact-created']);
+    receiver.answer('/down', () => ({ status: 500 }));
+    await database.db.update(notifications).set({ failingSince: sql`now() - interval '5 days 1 minute'` }).where(eq(notifications.id, notification.id));
+    await contactEvent(account.id, 'contactCreated', 'Flo');
+    await until(async () => {
+      const [row] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
+      return row?.disabledReason === 'failing';
+    }, 'disabled as failing');
+    await until(async () => (await mailsTo(database.db, admin.email)).some((m) => m.text.includes('failed for 5 days')), 'the administrators told');
+  });
+
+  it('lets a held delivery go when its sender died, which another sends again with the same webhook-id, and ignores the dead try', async () => {
+    const { account, notification } = await webhookAccount('/stuck', ['contact-created']);
+    const seen = new Map<string, number>();
+    // Each event's first request never gets an answer (its sender "dies" with it); later ones do.
+    receiver.answer('/stuck', (r) => {
+      seen.set(r.id, (seen.get(r.id) ?? 0) + 1);
+      return seen.get(r.id) === 1 ? 'hang' : { status: 200 };
+    });
+    // The running sender must not take these: the endpoint is served by the two below.
+    await delivery.webhooks.stop();
+    const dying = new WebhookSender({ database, secrets, allowedHosts: LOOPBACK, log: silentLogger(), onDisabled: () => Promise.resolve(), holdMs: 400, timeoutMs: 60_000, pollIntervalMs: 50 });
+    // Only the dying sender's hold is short: the taking one's outlasts any slow machine.
+    const taking = new WebhookSender({ database, secrets, allowedHosts: LOOPBACK, log: silentLogger(), onDisabled: () => Promise.resolve(), pollIntervalMs: 50 });
+    try {
+      for (const name of ['G1', 'G2', 'G3']) await contactEvent(account.id, 'contactCreated', name);
+      await until(async () => (await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id))).length === 3, 'three deliveries');
+      await dying.round();
+      await until(() => receiver.at('/stuck').length === 3, 'three requests in flight');
+      await taking.start();
+      await until(async () => {
+        const rows = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+        return rows.every((r) => r.status === 'delivered');
+      }, 'delivered by the other sender');
+      // Every event twice at most, the second time with the same webhook-id.
+      expect([...seen.values()]).toEqual([2, 2, 2]);
+      // The dead sender's answerless tries end (the receiver closes); what they write changes no delivery.
+      await receiver.stop();
+      await dying.stop();
+      const rows = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+      expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    } finally {
+      await taking.stop();
+      await receiver.start();
+      await delivery.webhooks.start();
+    }
+  });
+
+  it('mails an e-mail notification one digest for a burst of events', async () => {
+    const admin = await createUser(database.db);
+    const account = await createAccount(database.db, { [admin.id]: 'Administrator' });
+    const to = `desk-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const saved = await addNotification(deps, account.id, admin.id, { type: 'email', destination: to, eventTypes: ['contact-created', 'contact-updated'] });
+    await publishEvents(
+      database.db,
+      Array.from({ length: 30 }, (_, i) => ({
+        type: i % 3 === 0 ? 'contactUpdated' : 'contactCreated',
+        accountId: account.id,
+        data: { contact: { id: crypto.randomUUID(), firstName: `Guest ${String(i)}` } },
+      })),
+    );
+    await until(async () => (await mailsTo(database.db, to)).length >= 1, 'the digest');
+    await until(async () => {
+      const rows = await database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notificationId, saved.row.id), eq(notificationDeliveries.status, 'delivered')));
+      return rows.length === 30;
+    }, 'all delivered');
+    const mails = await mailsTo(database.db, to);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`30 events in ${account.name}`);
+    expect(mails[0]?.text).toContain('contact-created: 20, contact-updated: 10');
+    expect(mails[0]?.text).toContain('... and 10 more events.');
+  });
+});
