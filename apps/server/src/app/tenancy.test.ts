@@ -15,6 +15,7 @@ import {
   conversations,
   invitations,
   listMembers,
+  notificationDeliveries,
   notifications,
   templates,
 } from '../platform/db/schema/index.js';
@@ -165,6 +166,29 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     await q.insert(notifications).values({ id, accountId, type: 'email', destination: `n-${id}@example.test`, eventTypes: ['message-received'] });
     return { id };
   },
+  ...Object.fromEntries(
+    ['/deliveries', '/test', '/secret'].map((action) => [
+      `/v1/accounts/:acc/notifications/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        // A webhook: the secret column holds a sealed secret (any text here: the record is refused before it is read).
+        await q.insert(notifications).values({ id, accountId, type: 'webhook', destination: `https://hooks.example.test/${id}`, eventTypes: ['message-received'], secret: 'sealed' });
+        return { id };
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['', '/resend'].map((action) => [
+      `/v1/accounts/:acc/notifications/:id/deliveries/:deliveryId${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        await q.insert(notifications).values({ id, accountId, type: 'email', destination: `d-${id}@example.test`, eventTypes: ['message-received'] });
+        const deliveryId = randomUUID();
+        await q.insert(notificationDeliveries).values({ id: deliveryId, accountId, notificationId: id, eventId: `evt_${deliveryId}`, eventType: 'message-received', body: '{}' });
+        return { id, deliveryId };
+      },
+    ]),
+  ),
   '/v1/accounts/:acc/templates/:id/webhooks': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'Web', template: 'Hello' });
@@ -206,6 +230,9 @@ const validBody: Record<string, object> = {
   'POST /v1/accounts/:acc/reports/:name/:id/resend': {},
   'PUT /v1/accounts/:acc/templates/:id': { name: 'Renamed', type: 'SMS', template: 'Renamed' },
   'PUT /v1/accounts/:acc/notifications/:id': { type: 'email', destination: 'renamed@example.test', eventTypes: ['message-sent'] },
+  'POST /v1/accounts/:acc/notifications/:id/deliveries/:deliveryId/resend': {},
+  'POST /v1/accounts/:acc/notifications/:id/test': {},
+  'POST /v1/accounts/:acc/notifications/:id/secret': {},
 };
 
 /** Values for path parameters that are neither the account nor a record id. */
