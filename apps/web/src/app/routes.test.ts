@@ -93,6 +93,7 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/templates/web': 'templates',
   '/templates/optin': 'templates',
   '/conversations': 'conversations',
+  '/notifications': 'notifications',
   '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
 };
 

@@ -52,7 +52,7 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/tools/namelookup', 'Name Lookup'),
   inApp('/tools/screenshot', 'Screenshot Generator'),
   ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name)),
-  inApp('/notifications', 'Notifications'),
+  inApp('/notifications', 'Notifications', 'notifications'),
   inApp('/notifications/email', 'Email Notifications'),
   inApp('/notifications/sms', 'SMS Notifications'),
   inApp('/notifications/slack', 'Slack Notifications'),

@@ -23,13 +23,16 @@ interface PageTableProps<Row extends GridValidRowModel> {
   columns: GridColDef<Row>[];
   /** What an empty table says. */
   emptyLabel: string;
+  /** Rows grow to fit what their cells wrap (chips, several lines). */
+  autoRowHeight?: boolean;
 }
 
 /** A page's table of records: its sentence and add button, a failed load with Retry, the rows by pages. */
-export const PageTable = <Row extends GridValidRowModel>({ intro, add, label, query, columns, emptyLabel }: PageTableProps<Row>) => (
+export const PageTable = <Row extends GridValidRowModel>({ intro, add, label, query, columns, emptyLabel, autoRowHeight = false }: PageTableProps<Row>) => (
   <>
-    <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center' }}>
-      <Typography color="text.secondary" sx={{ flex: 1 }}>
+    {/* On a narrow screen the add button goes under the sentence rather than squeezing it. */}
+    <Stack direction="row" sx={{ mb: 1.5, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Typography color="text.secondary" sx={{ flex: 1, minWidth: 240 }}>
         {intro}
       </Typography>
       {add !== undefined && (
@@ -50,6 +53,8 @@ export const PageTable = <Row extends GridValidRowModel>({ intro, add, label, qu
       disableColumnFilter
       autoHeight
       localeText={{ noRowsLabel: emptyLabel }}
+      getRowHeight={autoRowHeight ? () => 'auto' : undefined}
+      sx={autoRowHeight ? { '& .MuiDataGrid-cell': { py: 1 } } : undefined}
     />
   </>
 );

@@ -35,6 +35,8 @@ export const NOTIFICATION_DESTINATION_TAKEN_MESSAGE = 'A notification of this ty
 export const NOTIFICATION_EVENT_TYPES_MESSAGE = `Event types are ${notificationEventTypes.join(', ')}`;
 export const NOTIFICATIONS_MAX_PER_ACCOUNT = 50;
 export const NOTIFICATIONS_LIMIT_MESSAGE = `An account has at most ${String(NOTIFICATIONS_MAX_PER_ACCOUNT)} notifications`;
+/** What the notifications page says when the account has none (spec: empty states). */
+export const NOTIFICATIONS_EMPTY_STATE = 'No Notifications Exist';
 
 const eventTypeSchema = z.enum(notificationEventTypes, { message: NOTIFICATION_EVENT_TYPES_MESSAGE });
 const eventTypeList = z

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import { freshAccount, type BrowserApi } from './browserApi.js';
+import { expect, test } from './fixtures.js';
+import { e2eColleague } from './globalSetup.js';
+import { signIn } from './signIn.js';
+
+/*
+ * /notifications: an administrator adds a webhook (its signing secret shown once), changes its events and
+ * removes it, the form refusing a bad URL, a bad e-mail address and an address that is not public; Read Only
+ * sees the notifications without Add, Edit or Remove. Each test works in an account of its own.
+ *
+ * The webhooks go to a name under .test: a name is only resolved when a delivery connects, so saving needs
+ * no FETCH_ALLOWED_HOSTS. A test of the delivery log needs a receiver on this machine: start one, give the
+ * server FETCH_ALLOWED_HOSTS=127.0.0.1 (startParley's env) and add the webhook with addWebhook below.
+ */
+
+const WEBHOOK_URL = 'https://hooks.parley.test/events';
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Notifications' });
+const rowOf = (page: Page, destination: string) => grid(page).getByRole('row').filter({ hasText: destination });
+
+/** A webhook added through the API, as another member would; answers its id. */
+async function addWebhook(api: BrowserApi, destination: string, eventTypes: string[]): Promise<string> {
+  const answer = await api.page.request.post(`/v1/accounts/${api.accountId}/notifications`, {
+    headers: api.headers,
+    data: { type: 'webhook', destination, eventTypes },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { data: { id: string } }).data.id;
+}
+
+test('an administrator adds a webhook, sees its secret once, changes its events and removes it', async ({ page, baseURL }) => {
+  // Many steps, each slow while browsers and the server share two busy cores.
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  const api = await freshAccount(page, 'Hook Works');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
+  await page.goto('/notifications');
+  await expect(grid(page).getByText('No Notifications Exist')).toBeVisible();
+
+  await page.getByRole('main').getByRole('button', { name: 'Add Notification' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Notification' });
+  const destination = dialog.getByRole('textbox', { name: 'Destination' });
+  await dialog.getByRole('checkbox', { name: 'Message received' }).check();
+  await destination.fill('hooks.parley.test/events');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Valid URL with http or https prefix required')).toBeVisible();
+  // The server refuses an address that is not public; its message lands on the field too.
+  await destination.fill('http://127.0.0.1:9/events');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('127.0.0.1 is not a public address (loopback)')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Email' }).check();
+  await destination.fill('ops.example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Invalid email address')).toBeVisible();
+
+  await dialog.getByRole('radio', { name: 'Webhook' }).check();
+  await destination.fill(WEBHOOK_URL);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const secretDialog = page.getByRole('dialog', { name: 'Signing Secret' });
+  await expect(secretDialog.getByText('This secret is shown once; copy it now.')).toBeVisible();
+  const secret = await secretDialog.getByRole('textbox', { name: 'Secret' }).inputValue();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await secretDialog.getByRole('button', { name: 'Copy the secret' }).click();
+  await expect(page.getByText('Secret copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+  await secretDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(secretDialog).toBeHidden();
+  await expect(rowOf(page, WEBHOOK_URL)).toContainText('Message received');
+  await expect(rowOf(page, WEBHOOK_URL)).toContainText('Enabled');
+
+  // Never again: not after a reload, not from the API.
+  await page.reload();
+  await expect(rowOf(page, WEBHOOK_URL)).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  const listed = await page.request.get(`/v1/accounts/${api.accountId}/notifications`, { headers: api.headers });
+  expect(await listed.text()).not.toContain(secret);
+
+  await page.getByRole('button', { name: `Edit ${WEBHOOK_URL}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Notification' });
+  await expect(edit.getByRole('radio', { name: 'Email' })).toBeDisabled();
+  await edit.getByRole('checkbox', { name: 'Message received' }).uncheck();
+  await edit.getByRole('checkbox', { name: 'Contact opted out' }).check();
+  await edit.getByRole('checkbox', { name: 'Conversation closed' }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Notification saved')).toBeVisible();
+  await expect(rowOf(page, WEBHOOK_URL)).toContainText('Contact opted out');
+  await expect(rowOf(page, WEBHOOK_URL)).not.toContainText('Message received');
+  const saved = (await (await page.request.get(`/v1/accounts/${api.accountId}/notifications`, { headers: api.headers })).json()) as {
+    data: { eventTypes: string[] }[];
+  };
+  expect(saved.data.map((n) => n.eventTypes)).toEqual([['contact-opt-out', 'conversation-closed']]);
+
+  await page.getByRole('button', { name: `Remove ${WEBHOOK_URL}` }).click();
+  await page.getByRole('dialog', { name: 'Remove Notification' }).getByRole('button', { name: 'Remove' }).click();
+  // The row goes (the notice waits behind 'Notification saved', so the table says it first).
+  await expect(grid(page).getByText('No Notifications Exist')).toBeVisible();
+});
+
+test('Read Only sees the notifications on a phone, without Add, Edit or Remove', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  const api = await freshAccount(page, 'Hook Readers');
+  await addWebhook(api, WEBHOOK_URL, ['message-received', 'message-status']);
+  const account = await page.request.get(`/v1/accounts/${api.accountId}`, { headers: api.headers });
+  const accountName = ((await account.json()) as { data: { name: string } }).data.name;
+  const added = await page.request.post(`/v1/accounts/${api.accountId}/users`, {
+    headers: api.headers,
+    data: { firstName: 'Cole', lastName: 'League', email: e2eColleague.email, role: 'ReadOnly' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  const context = await browser.newContext({ baseURL: baseURL ?? '', viewport: { width: 390, height: 844 } });
+  try {
+    const reader = await context.newPage();
+    await signIn(reader, '/notifications', e2eColleague, accountName);
+    await expect(rowOf(reader, WEBHOOK_URL)).toContainText('Message status');
+    await expect(reader.getByRole('button', { name: 'Add Notification' })).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: `Edit ${WEBHOOK_URL}` })).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: `Remove ${WEBHOOK_URL}` })).toHaveCount(0);
+    await expect(reader.getByRole('button', { name: `Deliveries of ${WEBHOOK_URL}` })).toBeVisible();
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth), 'the page is no wider than the phone').toBeLessThanOrEqual(390);
+  } finally {
+    await context.close();
+  }
+});
