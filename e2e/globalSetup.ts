@@ -75,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'info',
     SOCIAL_PROVIDERS: upstream.providers,
     HELP_CENTER_URL: e2eHelpCenterUrl,
+    // The webhook receivers of notifications.spec.ts listen on loopback.
+    FETCH_ALLOWED_HOSTS: '127.0.0.1',
   };
   // The embedded database belongs to one process at a time: set it up before the server starts.
   const parley = (...args: string[]): void => {

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eColleague } from './globalSetup.js';
+import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 /*
@@ -9,9 +12,9 @@ import { signIn } from './signIn.js';
  * removes it, the form refusing a bad URL, a bad e-mail address and an address that is not public; Read Only
  * sees the notifications without Add, Edit or Remove. Each test works in an account of its own.
  *
- * The webhooks go to a name under .test: a name is only resolved when a delivery connects, so saving needs
- * no FETCH_ALLOWED_HOSTS. A test of the delivery log needs a receiver on this machine: start one, give the
- * server FETCH_ALLOWED_HOSTS=127.0.0.1 (startParley's env) and add the webhook with addWebhook below.
+ * The webhooks go to a name under .test: a name is only resolved when a delivery connects. The delivery
+ * log's test runs a receiver on loopback, which the suite's server allows (FETCH_ALLOWED_HOSTS=127.0.0.1,
+ * globalSetup.ts).
  */
 
 const WEBHOOK_URL = 'https://hooks.parley.test/events';
@@ -45,10 +48,11 @@ test('an administrator adds a webhook, sees its secret once, changes its events 
   await destination.fill('hooks.parley.test/events');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Valid URL with http or https prefix required')).toBeVisible();
-  // The server refuses an address that is not public; its message lands on the field too.
-  await destination.fill('http://127.0.0.1:9/events');
+  // The server refuses an address that is not public (the suite's server allows only loopback, for the
+  // delivery test's receiver); its message lands on the field too.
+  await destination.fill('http://10.0.0.5/events');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('127.0.0.1 is not a public address (loopback)')).toBeVisible();
+  await expect(dialog.getByText('10.0.0.5 is not a public address (private)')).toBeVisible();
   await dialog.getByRole('radio', { name: 'Email' }).check();
   await destination.fill('ops.example.com');
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -123,5 +127,67 @@ test('Read Only sees the notifications on a phone, without Add, Edit or Remove',
     expect(await reader.evaluate(() => document.documentElement.scrollWidth), 'the page is no wider than the phone').toBeLessThanOrEqual(390);
   } finally {
     await context.close();
+  }
+});
+
+/** A webhook receiver on loopback that answers 200 and keeps what it got. */
+async function startReceiver(): Promise<{ url: string; bodies: string[]; close: () => Promise<void> }> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/parley`;
+  return {
+    url,
+    bodies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  };
+}
+
+test('an administrator adds a webhook, a customer texts, and the delivery shows in the log with 200', async ({ page }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  try {
+    await signIn(page, '/');
+    const api = await freshAccount(page, 'Hook Log');
+    await addWebhook(api, receiver.url, ['message-received']);
+    const mobile = `+1415555${String(3000 + Math.floor(Math.random() * 6000))}`;
+
+    const simulator = await page.context().newPage();
+    await simulator.goto('/simulator');
+    const newPhone = simulator.locator('form').filter({ has: simulator.getByRole('textbox', { name: 'Phone number' }) });
+    await newPhone.getByRole('textbox', { name: 'Phone number' }).fill(mobile);
+    await newPhone.getByRole('textbox', { name: /^Message/ }).fill('Do you open on Sundays?');
+    await newPhone.getByRole('button', { name: 'Send' }).click();
+    await expect(simulator.getByRole('region', { name: shownInUs(mobile) }).getByText('Do you open on Sundays?')).toBeVisible();
+    await simulator.close();
+
+    await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBe(1);
+    expect(JSON.parse(receiver.bodies[0] ?? '{}')).toMatchObject({ type: 'message-received', data: { message: { message: 'Do you open on Sundays?' } } });
+
+    await page.goto('/notifications');
+    await page.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click();
+    const log = page.getByRole('grid', { name: 'Deliveries' });
+    const row = log.getByRole('row').filter({ hasText: 'Message received' });
+    await expect(row).toContainText('200', { timeout: 15_000 });
+    await expect(row).toContainText('Delivered');
+    await row.click();
+    const details = page.getByRole('dialog', { name: 'Delivery' });
+    await expect(details).toContainText('Do you open on Sundays?');
+    await expect(details).toContainText('thanks');
+  } finally {
+    await receiver.close();
   }
 });
