@@ -8,6 +8,7 @@ import { campaignReportingJob } from '../modules/campaigns/index.js';
 import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
+import { pruneDeliveriesJob } from '../modules/notifications/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
@@ -26,6 +27,7 @@ export function jobDefinitions(
   return [
     pruneEventsJob(database, config.eventsRetentionDays),
     pruneIdempotencyKeysJob(database),
+    pruneDeliveriesJob(database),
     pruneOidcPayloadsJob(database),
     importContactsJob(database),
     messagesReportJob({ config, database }),

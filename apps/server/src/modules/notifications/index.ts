@@ -2,3 +2,4 @@ export { notificationRoutes } from './routes/notifications.js';
 export { webhookSubscriptionRoutes } from './routes/webhooks.js';
 export { startNotificationDelivery, type NotificationDelivery } from './notificationDelivery.js';
 export { deliveryRoutes } from './routes/deliveries.js';
+export { pruneDeliveriesJob } from './pruneDeliveriesJob.js';
