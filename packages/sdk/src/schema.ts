@@ -5922,6 +5922,421 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/notifications/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A notification's deliveries, newest first, each with its last try */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    status?: "pending" | "delivered" | "failed";
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationDelivery"][];
+                            pagination: components["schemas"]["Pagination"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notifications/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery with every try */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                attemptLog: components["schemas"]["NotificationAttempt"][];
+                                attempts: number;
+                                body: string;
+                                created: {
+                                    /** Format: date-time */
+                                    at: string;
+                                };
+                                /** Format: date-time */
+                                deliveredAt?: string;
+                                eventId: string;
+                                eventType: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in") | "webhook-test";
+                                /** Format: uuid */
+                                id: string;
+                                lastAttempt?: components["schemas"]["NotificationAttempt"];
+                                /** Format: date-time */
+                                nextAttemptAt?: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notifications/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now, with the same event id */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    deliveryId: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationDelivery"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notifications/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate a webhook's signing secret: the new one is answered once; the previous one keeps signing beside it for 24 hours */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** Format: date-time */
+                                previousValidUntil: string;
+                                secret: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notifications/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event (webhook-test) to this notification */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationDelivery"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/options": {
         parameters: {
             query?: never;
@@ -12042,7 +12457,11 @@ export interface components {
             };
             destination: string;
             disabled: boolean;
+            /** @enum {string} */
+            disabledReason?: "gone" | "failing";
             eventTypes: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in")[];
+            /** Format: date-time */
+            failingSince?: string;
             filters: components["schemas"]["NotificationFilters"];
             /** Format: uuid */
             id: string;
@@ -12053,6 +12472,62 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             };
+        };
+        NotificationAttempt: {
+            /** Format: date-time */
+            at: string;
+            attempt: number;
+            durationMs: number;
+            error?: string;
+            responseHead?: string;
+            statusCode?: number;
+        };
+        NotificationAttemptInput: {
+            /** Format: date-time */
+            at: string;
+            attempt: number;
+            durationMs: number;
+            error?: string;
+            responseHead?: string;
+            statusCode?: number;
+        };
+        NotificationDelivery: {
+            attempts: number;
+            body: string;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            /** Format: date-time */
+            deliveredAt?: string;
+            eventId: string;
+            eventType: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in") | "webhook-test";
+            /** Format: uuid */
+            id: string;
+            lastAttempt?: components["schemas"]["NotificationAttempt"];
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+        };
+        NotificationDeliveryInput: {
+            attempts: number;
+            body: string;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            /** Format: date-time */
+            deliveredAt?: string;
+            eventId: string;
+            eventType: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in") | "webhook-test";
+            /** Format: uuid */
+            id: string;
+            lastAttempt?: components["schemas"]["NotificationAttemptInput"];
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
         };
         NotificationFilters: {
             /** @enum {string} */
@@ -12075,7 +12550,11 @@ export interface components {
             };
             destination: string;
             disabled: boolean;
+            /** @enum {string} */
+            disabledReason?: "gone" | "failing";
             eventTypes: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in")[];
+            /** Format: date-time */
+            failingSince?: string;
             filters: components["schemas"]["NotificationFiltersInput"];
             /** Format: uuid */
             id: string;
@@ -13455,6 +13934,10 @@ export type SchemaMessagesReportAcceptedInput = components['schemas']['MessagesR
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaMoneyInput = components['schemas']['MoneyInput'];
 export type SchemaNotification = components['schemas']['Notification'];
+export type SchemaNotificationAttempt = components['schemas']['NotificationAttempt'];
+export type SchemaNotificationAttemptInput = components['schemas']['NotificationAttemptInput'];
+export type SchemaNotificationDelivery = components['schemas']['NotificationDelivery'];
+export type SchemaNotificationDeliveryInput = components['schemas']['NotificationDeliveryInput'];
 export type SchemaNotificationFilters = components['schemas']['NotificationFilters'];
 export type SchemaNotificationFiltersInput = components['schemas']['NotificationFiltersInput'];
 export type SchemaNotificationInput = components['schemas']['NotificationInput'];
