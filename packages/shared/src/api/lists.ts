@@ -144,3 +144,14 @@ export const updateListMemberSchema = z
 
 export type UpdateListMember = z.output<typeof updateListMemberSchema>;
 
+
+/** listOptIn and listOptOut (docs/notifications.md): a contact's consent to one list changed. */
+export interface ListConsentEventData {
+  list: { id: string };
+  contact: { id: string };
+  status: 'optedIn' | 'optedOut';
+  /** ISO date-time of the change. */
+  at: string;
+  consentSource: string | null;
+}
+export const listConsentEventTypes = { optedIn: 'listOptIn', optedOut: 'listOptOut' } as const;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
+  listConsentEventTypes,
+  type ListConsentEventData,
   LIST_NAME_TAKEN_MESSAGE,
   type AddListContacts,
   type AddListContactsResult,
@@ -9,6 +11,7 @@ import {
 } from '@parley/shared';
 import type { Db } from '../../platform/db/client.js';
 import { contactLists, contacts, listMembers } from '../../platform/db/schema/index.js';
+import { publishEvent } from '../../platform/events/outbox.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { findList, findMember, listNameTaken, type ListWithCount, type MemberWithContact } from './queries.js';
 import { lockAccount } from '../../platform/db/accountLock.js';
@@ -124,6 +127,16 @@ export function setMemberConsent(
       .where(eq(listMembers.id, found.member.id))
       .returning();
     if (!member) throw notFound(MEMBER);
+    if (member.status === 'optedIn' || member.status === 'optedOut') {
+      const data: ListConsentEventData = {
+        list: { id: listId },
+        contact: { id: contactId },
+        status: member.status,
+        at: now.toISOString(),
+        consentSource: member.consentSource,
+      };
+      await publishEvent(tx, { type: listConsentEventTypes[member.status], accountId, data, groupId: null });
+    }
     return { member, contact: found.contact };
   });
 }

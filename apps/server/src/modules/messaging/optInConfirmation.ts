@@ -3,7 +3,8 @@ import { contactEvent } from '../contacts/index.js';
 import { findContact } from '../contacts/index.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { listMembers } from '../../platform/db/schema/index.js';
-import { publishEvent } from '../../platform/events/outbox.js';
+import { publishEvent, publishEvents } from '../../platform/events/outbox.js';
+import { listConsentEventTypes, type ListConsentEventData } from '@parley/shared';
 import {
   confirmedOptInSource,
   isPendingOptInSource,
@@ -28,9 +29,9 @@ export function optInListConfirmation(support: SupportDetails): string {
  */
 export async function confirmPendingOptIns(tx: Tx, context: KeywordContext, keyword: string): Promise<string | null> {
   const { accountId, contact, now } = context;
-  const pending = await queryRows<{ id: string; consent_source: string | null }>(
+  const pending = await queryRows<{ id: string; list_id: string; consent_source: string | null }>(
     tx,
-    sql`select lm.id, lm.consent_source from list_members lm
+    sql`select lm.id, lm.list_id, lm.consent_source from list_members lm
          where lm.account_id = ${accountId} and lm.contact_id = ${contact.id} and lm.status <> 'optedIn'
            and lm.consent_source like ${PENDING_OPT_IN_SOURCE_PATTERN}
            and exists (
@@ -42,15 +43,21 @@ export async function confirmPendingOptIns(tx: Tx, context: KeywordContext, keyw
          order by lm.id
          for update of lm`,
   );
-  let confirmed = 0;
+  const confirmedLists: ListConsentEventData[] = [];
   for (const member of pending) {
     if (!isPendingOptInSource(member.consent_source)) continue;
+    const consentSource = confirmedOptInSource(member.consent_source, keyword);
     await tx
       .update(listMembers)
-      .set({ status: 'optedIn', optInAt: now, consentSource: confirmedOptInSource(member.consent_source, keyword) })
+      .set({ status: 'optedIn', optInAt: now, consentSource })
       .where(sql`${listMembers.id} = ${member.id}`);
-    confirmed += 1;
+    confirmedLists.push({ list: { id: member.list_id }, contact: { id: contact.id }, status: 'optedIn', at: now.toISOString(), consentSource });
   }
+  const confirmed = confirmedLists.length;
+  await publishEvents(
+    tx,
+    confirmedLists.map((data) => ({ type: listConsentEventTypes.optedIn, accountId, data, groupId: null })),
+  );
   if (confirmed === 0) return null;
   const record = await findContact(tx, accountId, contact.id);
   // The keyword itself published contactOptIn when it brought the contact back; the lists changed after that.

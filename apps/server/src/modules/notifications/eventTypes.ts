@@ -1,9 +1,6 @@
 import type { NotificationEventType } from '@parley/shared';
 
-/**
- * The outbox event each notification event type is (platform/events/outbox.ts); null for one Parley does not
- * write yet: list consent changes are kept per list but not published (docs/notifications.md).
- */
+/** The outbox event each notification event type is (platform/events/outbox.ts); null for one Parley does not write. */
 export const OUTBOX_TYPE_OF: Readonly<Record<NotificationEventType, string | null>> = {
   'message-received': 'messageReceived',
   'message-sent': 'messageSent',
@@ -15,8 +12,8 @@ export const OUTBOX_TYPE_OF: Readonly<Record<NotificationEventType, string | nul
   'contact-opt-in': 'contactOptIn',
   'conversation-started': 'conversationStarted',
   'conversation-closed': 'conversationClosed',
-  'list-opt-out': null,
-  'list-opt-in': null,
+  'list-opt-out': 'listOptOut',
+  'list-opt-in': 'listOptIn',
 };
 
 const byOutboxType = new Map<string, NotificationEventType>(

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LIST_NAME_TAKEN_MESSAGE, roles, type ListMember, type ListRecord, type Pagination } from '@parley/shared';
 import type { Queryable } from '../../../platform/db/client.js';
 import { contacts, listMembers } from '../../../platform/db/schema/index.js';
+import { outboxEvents } from '../../../test/accounts.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 
@@ -236,6 +237,13 @@ describe.each(testDatabaseKinds)('lists on %s', (kind) => {
       const backMember = back.json<{ data: ListMember }>().data;
       expect(backMember).toMatchObject({ status: 'optedIn', optOut: outMember.optOut, consentSource: 'phone call' });
       expect(Date.parse(backMember.optIn ?? '')).toBeGreaterThanOrEqual(Date.parse(outMember.optIn ?? ''));
+      // Each change went out once (the repeated opt-out changed nothing, so published nothing).
+      expect((await outboxEvents(h.database.db, 'listOptOut', account.id)).map((e) => e.data)).toEqual([
+        { list: { id: list.id }, contact: { id: contactId }, status: 'optedOut', at: outMember.optOut, consentSource: 'manual' },
+      ]);
+      expect((await outboxEvents(h.database.db, 'listOptIn', account.id)).map((e) => e.data)).toEqual([
+        { list: { id: list.id }, contact: { id: contactId }, status: 'optedIn', at: backMember.optIn, consentSource: 'phone call' },
+      ]);
 
       for (const body of [{}, { status: 'subscribed' }, { status: 'optedIn', consentSource: 'x'.repeat(201) }]) {
         expect((await h.call('PUT', url, token, body)).statusCode, JSON.stringify(body)).toBe(400);

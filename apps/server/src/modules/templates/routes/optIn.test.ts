@@ -184,6 +184,9 @@ describe.each(testDatabaseKinds)('the opt-in page on %s', (kind) => {
       toNumber: person,
     });
     expect((await outboxEvents(h.database.db, 'contactOptIn', s.accountId)).length).toBe(1);
+    expect((await outboxEvents(h.database.db, 'listOptIn', s.accountId)).map((e) => e.data)).toEqual([
+      { list: { id: listId }, contact: { id: member?.contactId }, status: 'optedIn', at: member?.optInAt?.toISOString(), consentSource: member?.consentSource },
+    ]);
 
     // Confirmed once: another YES changes nothing and gets no reply, as for anyone who never left.
     const again = await reply(s, person, 'YES');
