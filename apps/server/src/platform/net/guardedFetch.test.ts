@@ -16,7 +16,7 @@ interface Seen {
 class Peer {
   readonly seen: Seen[] = [];
   readonly routes = new Map<string, (req: http.IncomingMessage, res: http.ServerResponse) => void>();
-  private readonly server = http.createServer((req, res) => {
+  readonly server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -86,6 +86,35 @@ describe('the guarded fetcher', () => {
   });
   afterAll(async () => {
     await Promise.all([peer.close(), other.close()]);
+  });
+
+  it('keeps connections open when asked, and still judges a name on each new connection', async () => {
+    const connections = { count: 0 };
+    const counted = (): void => {
+      connections.count += 1;
+    };
+    // The peer's server counts the connections it accepts.
+    const server = peer.server;
+    server.on('connection', counted);
+    try {
+      const fetch = createGuardedFetch({
+        allowedHosts: ['hooks.example.test'],
+        keepAliveSockets: 2,
+        resolve: resolver({ 'hooks.example.test': ['127.0.0.1'], 'evil.example.test': ['127.0.0.1'] }),
+      });
+      const port = String(peer.port);
+      for (let i = 0; i < 5; i += 1) expect((await fetch(`http://hooks.example.test:${port}/ok`)).status).toBe(200);
+      expect(connections.count).toBe(1);
+      // Another name that resolves to the same address is judged when it connects: refused, never given the open connection.
+      await expectFailure(fetch(`http://evil.example.test:${port}/ok`), 'blocked', /which is not a public address/);
+      const single = createGuardedFetch({ allowedHosts: ['hooks.example.test'], resolve: resolver({ 'hooks.example.test': ['127.0.0.1'] }) });
+      for (let i = 0; i < 2; i += 1) expect((await single(`http://hooks.example.test:${port}/ok`)).status).toBe(200);
+      expect(connections.count).toBe(3);
+    } finally {
+      server.off('connection', counted);
+      // The other tests read what the peer saw.
+      peer.seen.length = 0;
+    }
   });
 
   it('refuses this machine, private networks and the metadata service, in every spelling, before connecting', async () => {
