@@ -1,9 +1,18 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { io, type Socket } from 'socket.io-client';
-import type { BenchContext, Benchmark } from '../lib/benchmark.js';
-import { freePort } from '../lib/freePort.js';
+import type { Benchmark } from '../lib/benchmark.js';
+import {
+  INBOUND_INTERVAL_MS,
+  INBOX_TARGET_P99_MS as TARGET_P99_MS,
+  inboundProbe,
+  percentiles,
+  probeWhile,
+  sleep,
+  TWILIO_ACCOUNT_SID as ACCOUNT_SID,
+  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
+  twilioApi,
+} from '../lib/inboundProbe.js';
 import { ratio } from '../lib/load.js';
 import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
 import { databaseModules, insertRows, loadModule, rowsOf, serverDist, type DatabaseModules } from '../lib/serverModules.js';
@@ -32,12 +41,8 @@ const WARM_UP_MIN_PROBES = 40;
 const NUMBERS = 4;
 const RATE_PER_NUMBER = 2_500;
 const INBOUND_CONTACTS = 500;
-const INBOUND_INTERVAL_MS = 50;
 const BASELINE_SAMPLES = 100;
-const TARGET_P99_MS = 100;
 const PRICE = '0.0079';
-const AUTH_TOKEN = 'bench-twilio-auth-token';
-const ACCOUNT_SID = `AC${'0'.repeat(32)}`;
 const CAMPAIGN_TAG = 'bench-campaign';
 const WARM_UP_TAG = 'bench-warm-up';
 /**
@@ -151,109 +156,6 @@ async function setUp(m: Modules, where: Storage): Promise<Fixture> {
   }
 }
 
-/** A stand-in for Twilio's REST API: the deployment's Twilio adapter is configured but sends nothing here. */
-async function twilioApi(context: BenchContext): Promise<string> {
-  const server = http.createServer((request, response) => {
-    request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-  const port = await freePort('127.0.0.1');
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  context.scope.defer(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
-  return `http://127.0.0.1:${String(port)}`;
-}
-
-/** X-Twilio-Signature: HMAC-SHA1 of the URL followed by each parameter's name and value, sorted by name. */
-function twilioSignature(url: string, params: Record<string, string>): string {
-  const data = Object.keys(params)
-    .sort()
-    .reduce((text, key) => text + key + (params[key] ?? ''), url);
-  return createHmac('sha1', AUTH_TOKEN).update(data, 'utf8').digest('base64');
-}
-
-interface Sample {
-  /** From sending the request to the messageReceived event at the socket. */
-  eventMs: number;
-  /** From sending the request to the webhook's answer (the message is stored by then). */
-  webhookMs: number;
-  /** When the request was sent (performance.now()). */
-  sentAt: number;
-}
-
-interface Probe {
-  /** Sends one inbound message and resolves once its event reached the socket. */
-  send(from: string): Promise<Sample>;
-}
-
-function inboundProbe(url: string, f: Fixture, socket: Socket): Probe {
-  const waiting = new Map<string, (at: number) => void>();
-  socket.on('event', (event: { type: string; data: { message?: { message?: string } } }) => {
-    if (event.type !== 'messageReceived') return;
-    const text = event.data.message?.message ?? '';
-    waiting.get(text)?.(performance.now());
-  });
-  const webhook = `${url}/v1/carriers/twilio/inbound`;
-  return {
-    async send(from) {
-      const nonce = `Bench inbound ${randomUUID()}`;
-      const arrived = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(nonce);
-          reject(new Error(`no messageReceived event within 30 s for ${nonce}`));
-        }, 30_000);
-        waiting.set(nonce, (at) => {
-          clearTimeout(timer);
-          waiting.delete(nonce);
-          resolve(at);
-        });
-      });
-      const params = {
-        MessageSid: `SM${randomBytes(16).toString('hex')}`,
-        AccountSid: ACCOUNT_SID,
-        From: from,
-        To: f.twilioNumber,
-        Body: nonce,
-        NumMedia: '0',
-      };
-      // Awaited below; until then a timeout must not count as an unhandled rejection.
-      arrived.catch(() => undefined);
-      const started = performance.now();
-      const response = await fetch(webhook, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(webhook, params) },
-        body: new URLSearchParams(params),
-      });
-      await response.arrayBuffer();
-      const answered = performance.now();
-      if (!response.ok) throw new Error(`the inbound webhook answered ${String(response.status)}`);
-      return { eventMs: (await arrived) - started, webhookMs: answered - started, sentAt: started };
-    },
-  };
-}
-
-function percentiles(samples: number[]): { samples: number; p50: number; p99: number; max: number; mean: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  const round = (v: number): number => Math.round(v * 10) / 10;
-  const mean = sorted.reduce((sum, v) => sum + v, 0) / Math.max(1, sorted.length);
-  return { samples: sorted.length, p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0), mean: round(mean) };
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Inbound probes every INBOUND_INTERVAL_MS until `until` says stop (each probe on its own, not waiting for the last). */
-async function probeWhile(probe: Probe, f: Fixture, until: () => boolean, minimum: number): Promise<Sample[]> {
-  const pending: Promise<Sample>[] = [];
-  while (!until() || pending.length < minimum) {
-    const sent = probe.send(nextCustomer(f));
-    // Awaited together at the end; a failure then fails the run, not the process before it.
-    sent.catch(() => undefined);
-    pending.push(sent);
-    await sleep(INBOUND_INTERVAL_MS);
-  }
-  return Promise.all(pending);
-}
-
 let customer = 0;
 /** The customers text in turn over the whole run: each one's first message opens its conversation. */
 const nextCustomer = (f: Fixture): string => f.inboundNumbers[customer++ % f.inboundNumbers.length] ?? '';
@@ -359,7 +261,8 @@ export const inboundBenchmark: Benchmark = {
       socket.once('connect_error', reject);
     });
     const delivered = deliveries(socket);
-    const probe = inboundProbe(url, f, socket);
+    const probe = inboundProbe(url, f.twilioNumber, socket);
+    const next = (): string => nextCustomer(f);
 
     // Warm-up, not measured: a server that has been running has compiled its routes, the campaign sender and
     // the dispatcher, and its connections and statements are ready.
@@ -369,7 +272,7 @@ export const inboundBenchmark: Benchmark = {
     const warmUpStarted = performance.now();
     await probeWhile(
       probe,
-      f,
+      next,
       () => {
         if (performance.now() - warmUpStarted > 120_000) throw new Error(`the warm-up campaign was not delivered within 120 s (${String(delivered(warmUpExecution))})`);
         return delivered(warmUpExecution) >= WARM_UP_CAMPAIGN;
@@ -380,7 +283,7 @@ export const inboundBenchmark: Benchmark = {
 
     context.log(`baseline: ${String(BASELINE_SAMPLES)} inbound messages to the idle server`);
     let baselineSent = 0;
-    const baselineSamples = await probeWhile(probe, f, () => (baselineSent += 1) > BASELINE_SAMPLES, 0);
+    const baselineSamples = await probeWhile(probe, next, () => (baselineSent += 1) > BASELINE_SAMPLES, 0);
 
     const campaignId = await createCampaign(client, f, 'Appointment reminders', CAMPAIGN_TAG);
     context.log(`measured: executing a ${String(CAMPAIGN)}-contact campaign while inbound messages arrive`);
@@ -398,7 +301,7 @@ export const inboundBenchmark: Benchmark = {
     let lastLog = performance.now();
     const samples = await probeWhile(
       probe,
-      f,
+      next,
       () => {
         if (refused !== null) throw refused;
         const done = executionId === null ? 0 : delivered(executionId);

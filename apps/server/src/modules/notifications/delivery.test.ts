@@ -192,6 +192,75 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     }
   });
 
+  /** A sender of the test's own while the running one is stopped, so only it takes the deliveries. */
+  async function withOwnSender(options: { perEndpoint: number; timeoutMs?: number }, run: (sender: WebhookSender) => Promise<void>): Promise<void> {
+    await delivery.webhooks.stop();
+    const sender = new WebhookSender({ database, secrets, allowedHosts: LOOPBACK, log: silentLogger(), onDisabled: () => Promise.resolve(), pollIntervalMs: 50, ...options });
+    try {
+      await run(sender);
+    } finally {
+      await sender.stop();
+      await delivery.webhooks.start();
+    }
+  }
+
+  const deliveriesOf = (notificationId: string) =>
+    database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId));
+
+  it('claims a few rounds of requests for an endpoint at once but has no more than its share in flight, and sends each event once', async () => {
+    const { account, notification } = await webhookAccount('/paced', ['contact-created']);
+    receiver.answer('/paced', () => ({ status: 200, delayMs: 30 }));
+    await withOwnSender({ perEndpoint: 2 }, async (sender) => {
+      for (let i = 0; i < 20; i += 1) await contactEvent(account.id, 'contactCreated', `P${String(i)}`);
+      await until(async () => (await deliveriesOf(notification.id)).length === 20, 'twenty deliveries');
+      await sender.round();
+      // Four rounds of two requests claimed (held), two of them sent.
+      expect((await deliveriesOf(notification.id)).filter((d) => d.attempts === 1)).toHaveLength(8);
+      await until(() => receiver.at('/paced').length >= 2, 'the first two requests');
+      await sender.start();
+      await until(async () => (await deliveriesOf(notification.id)).every((d) => d.status === 'delivered'), 'all delivered');
+    });
+    const ids = receiver.at('/paced').map((r) => r.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect(receiver.mostAtOnce('/paced')).toBe(2);
+  });
+
+  it('lets go of the deliveries it claimed but had not sent when it stops, and writes the result of the one in flight', async () => {
+    const { account, notification } = await webhookAccount('/stalled', ['contact-created']);
+    receiver.answer('/stalled', () => 'hang');
+    await withOwnSender({ perEndpoint: 1, timeoutMs: 300 }, async (sender) => {
+      for (const name of ['S1', 'S2', 'S3']) await contactEvent(account.id, 'contactCreated', name);
+      await until(async () => (await deliveriesOf(notification.id)).length === 3, 'three deliveries');
+      await sender.round();
+      await until(() => receiver.at('/stalled').length === 1, 'one request in flight');
+      await sender.stop();
+      const rows = await deliveriesOf(notification.id);
+      const tried = rows.filter((r) => r.attempts === 1);
+      expect(tried).toHaveLength(1);
+      // The one in flight timed out: tried again in about 5 s.
+      expect(tried[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
+      expect((await attemptsOf(database.db, tried[0]?.id ?? '')).map((a) => a.error)).toEqual([expect.stringContaining('no complete answer')]);
+      // The two never sent are due again at once, their claim not counted as a try.
+      const released = rows.filter((r) => r.attempts === 0);
+      expect(released).toHaveLength(2);
+      expect(released.every((r) => r.status === 'pending' && r.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+      expect(receiver.at('/stalled')).toHaveLength(1);
+      receiver.answer('/stalled', () => ({ status: 200 }));
+    });
+    // The running sender, started again, takes them up.
+    await until(async () => (await deliveriesOf(notification.id)).filter((d) => d.status === 'delivered').length === 2, 'the two let go delivered');
+  });
+
+  it("keeps an answer's first bytes in the log without the NUL characters PostgreSQL text cannot hold", async () => {
+    const { account, notification } = await webhookAccount('/binary', ['contact-created']);
+    receiver.answer('/binary', () => ({ status: 200, body: 'ok\u0000\u0000done' }));
+    await contactEvent(account.id, 'contactCreated', 'Nul');
+    await until(async () => (await deliveriesOf(notification.id))[0]?.status === 'delivered', 'delivered');
+    const [row] = await deliveriesOf(notification.id);
+    expect((await attemptsOf(database.db, row?.id ?? '')).map((a) => a.responseHead)).toEqual(['okdone']);
+  });
+
   it('mails an e-mail notification one digest for a burst of events', async () => {
     const admin = await createUser(database.db);
     const account = await createAccount(database.db, { [admin.id]: 'Administrator' });

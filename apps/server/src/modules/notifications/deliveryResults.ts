@@ -16,28 +16,49 @@ export interface DisabledEndpoint {
 
 const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
+/** A delivery's new state after a try, as the results statement reads it (jsonb_to_recordset). */
 interface DeliveryChange {
   id: string;
   attempt: number;
   status: 'pending' | 'delivered' | 'failed';
-  nextAt: Date;
-  deliveredAt: Date | null;
+  next_at: Date;
+  delivered_at: Date | null;
 }
 
 function changeOf(result: TryResult): DeliveryChange {
+  const change = (status: DeliveryChange['status'], nextAt: Date, deliveredAt: Date | null): DeliveryChange => ({
+    id: result.deliveryId,
+    attempt: result.attempt,
+    status,
+    next_at: nextAt,
+    delivered_at: deliveredAt,
+  });
   switch (outcomeOf(result)) {
     case 'delivered':
-      return { id: result.deliveryId, attempt: result.attempt, status: 'delivered', nextAt: result.at, deliveredAt: result.at };
+      return change('delivered', result.at, result.at);
     case 'gone':
-      return { id: result.deliveryId, attempt: result.attempt, status: 'failed', nextAt: result.at, deliveredAt: null };
+      return change('failed', result.at, null);
     case 'retry': {
       const delay = nextRetryDelay(result.attempt, result.createdAt, result.at);
-      return delay === null
-        ? { id: result.deliveryId, attempt: result.attempt, status: 'failed', nextAt: result.at, deliveredAt: null }
-        : { id: result.deliveryId, attempt: result.attempt, status: 'pending', nextAt: new Date(result.at.getTime() + delay), deliveredAt: null };
+      return delay === null ? change('failed', result.at, null) : change('pending', new Date(result.at.getTime() + delay), null);
     }
   }
 }
+
+/** PostgreSQL text holds no NUL; an answer's head may. */
+const storable = (text: string | null): string | null => (text === null ? null : text.replaceAll('\u0000', ''));
+
+/** A try's line in the delivery log, as the results statement reads it. */
+const attemptOf = (r: TryResult) => ({
+  id: uuidv7(),
+  delivery_id: r.deliveryId,
+  attempt: r.attempt,
+  at: r.at,
+  status_code: r.statusCode,
+  duration_ms: r.durationMs,
+  error: storable(r.error),
+  response_head: storable(r.responseHead),
+});
 
 /**
  * Writes the tries' results in one transaction: each delivery's new state, one attempt row each, and what they
@@ -49,27 +70,18 @@ export function writeTryResults(db: Db, results: readonly TryResult[]): Promise<
   if (results.length === 0) return Promise.resolve([]);
   const changes = results.map(changeOf);
   return db.transaction(async (tx) => {
+    // Each batch as one JSON parameter: a statement's text and parameters do not grow with it.
     await tx.execute(sql`
       update notification_deliveries d
          set status = v.status, next_attempt_at = v.next_at, delivered_at = v.delivered_at
-        from (values ${sql.join(
-          changes.map(
-            (c) =>
-              sql`(${c.id}::uuid, ${c.attempt}::int, ${c.status}::text, ${c.nextAt.toISOString()}::timestamptz, ${c.deliveredAt?.toISOString() ?? null}::timestamptz)`,
-          ),
-          sql`, `,
-        )}) as v(id, attempt, status, next_at, delivered_at)
+        from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(id uuid, attempt int, status text, next_at timestamptz, delivered_at timestamptz)
        -- Only the latest try decides: a late answer to a try whose hold ran out (another sender tried again) is logged, no more.
        where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'`);
     await tx.execute(sql`
       insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
-      values ${sql.join(
-        results.map(
-          (r) =>
-            sql`(${uuidv7()}::uuid, ${r.deliveryId}::uuid, ${r.attempt}::int, ${r.at.toISOString()}::timestamptz, ${r.statusCode}::int, ${r.durationMs}::int, ${r.error}::text, ${r.responseHead}::text)`,
-        ),
-        sql`, `,
-      )}`);
+      select v.id, v.delivery_id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
+        from jsonb_to_recordset(${JSON.stringify(results.map(attemptOf))}::jsonb)
+             as v(id uuid, delivery_id uuid, attempt int, at timestamptz, status_code int, duration_ms int, error text, response_head text)`);
     const succeeded = [...new Set(results.filter((r) => outcomeOf(r) === 'delivered').map((r) => r.notificationId))];
     const gone = [...new Set(results.filter((r) => outcomeOf(r) === 'gone').map((r) => r.notificationId))];
     const failedAt = new Map<string, Date>();

@@ -13,40 +13,45 @@ type NewDelivery = typeof notificationDeliveries.$inferInsert;
 /** Rows one INSERT writes at most (a campaign round hands on hundreds of status events). */
 const INSERT_CHUNK = 500;
 
+/** What one dispatcher round gathered: the deliveries to write, and the notifications it read. */
+interface Round {
+  gathered: NewDelivery[];
+  notificationsOf: Map<string, NotificationRow[]>;
+}
+
 /**
  * The outbox subscriber of notifications: for each event, a delivery for every enabled notification of its
  * account that wants it (deliveryMatch.ts), written in the dispatcher's round, so an event is either
  * dispatched with its deliveries written or pending without them. A delivery is unique per notification and
  * event: an event handed on twice (a round that failed to commit) makes it once. The sender is woken after
- * the round commits.
+ * the round commits. Each lane's dispatcher loop runs its rounds at the same time as the other's, each in a
+ * transaction of its own, so what a round gathered is kept by its transaction: a round that failed leaves
+ * its part behind with its transaction.
  */
 export class NotificationFanout implements EventSubscriber {
   readonly name = 'notifications';
   readonly types = NOTIFIED_OUTBOX_TYPES;
-  private gathered: NewDelivery[] = [];
-  private notificationsOf = new Map<string, NotificationRow[]>();
-  private round: Tx | null = null;
+  private readonly rounds = new WeakMap<Tx, Round>();
   private wrote = false;
 
   constructor(private readonly onWritten: () => void) {}
 
   async deliver(event: OutboxEventPayload, tx: Tx): Promise<void> {
-    if (tx !== this.round) this.startRound(tx);
     const type = notificationTypeOf(event.type);
     if (type === null || event.accountId === null) return;
-    const wanting = (await this.enabledOf(tx, event.accountId)).filter((n) => wantsEvent(n, { type, groupId: event.groupId, data: event.data }));
+    const round = this.roundOf(tx);
+    const wanting = (await this.enabledOf(round, tx, event.accountId)).filter((n) => wantsEvent(n, { type, groupId: event.groupId, data: event.data }));
     if (wanting.length === 0) return;
     const body = deliveryBody(type, event.createdAt, event.accountId, event.data);
     const eventId = eventIdOf(event.id);
     for (const notification of wanting) {
-      this.gathered.push({ id: uuidv7(), accountId: event.accountId, notificationId: notification.id, eventId, eventType: type, body });
+      round.gathered.push({ id: uuidv7(), accountId: event.accountId, notificationId: notification.id, eventId, eventType: type, body });
     }
   }
 
   async beforeCommit(tx: Tx): Promise<void> {
-    // What a round that failed gathered is not this round's: its events are still pending and come again.
-    const rows = this.round === tx ? this.gathered : [];
-    this.startRound(null);
+    const rows = this.rounds.get(tx)?.gathered ?? [];
+    this.rounds.delete(tx);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await tx
         .insert(notificationDeliveries)
@@ -64,22 +69,24 @@ export class NotificationFanout implements EventSubscriber {
     return Promise.resolve();
   }
 
-  /** A new round forgets what an earlier one gathered or read (a round that failed left it behind). */
-  private startRound(tx: Tx | null): void {
-    this.round = tx;
-    this.gathered = [];
-    this.notificationsOf = new Map();
+  private roundOf(tx: Tx): Round {
+    let round = this.rounds.get(tx);
+    if (round === undefined) {
+      round = { gathered: [], notificationsOf: new Map() };
+      this.rounds.set(tx, round);
+    }
+    return round;
   }
 
-  private async enabledOf(tx: Tx, accountId: string): Promise<NotificationRow[]> {
-    const known = this.notificationsOf.get(accountId);
+  private async enabledOf(round: Round, tx: Tx, accountId: string): Promise<NotificationRow[]> {
+    const known = round.notificationsOf.get(accountId);
     if (known !== undefined) return known;
     const rows = await tx
       .select()
       .from(notifications)
       .where(and(eq(notifications.accountId, accountId), eq(notifications.disabled, false)))
       .orderBy(sql`${notifications.createdAt}`);
-    this.notificationsOf.set(accountId, rows);
+    round.notificationsOf.set(accountId, rows);
     return rows;
   }
 }

@@ -42,31 +42,54 @@ type Claimed = {
   previous_secret_until: Date | string | null;
 };
 
-const CLAIM_BATCH = 200;
-const RESULTS_BATCH = 200;
-const RESULTS_FLUSH_MS = 25;
+/** Deliveries one claim takes at most, over all endpoints. */
+const CLAIM_BATCH = 500;
+/**
+ * Deliveries claimed per endpoint and not yet answered (waiting or in flight), at most, in requests in flight:
+ * a claim takes a few rounds of requests at once, not one per answer. Each waits at most this many timeouts
+ * for its turn, which the hold (at least 4 timeouts) outlasts.
+ */
+const WINDOW_ROUNDS = 3;
+const RESULTS_BATCH = 500;
+const RESULTS_FLUSH_MS = 50;
 const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
 const USER_AGENT = 'Parley-Webhooks/1';
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
+
+/** One endpoint's claimed deliveries: waiting for a free place, and in flight. */
+interface EndpointWork {
+  waiting: Claimed[];
+  inFlight: number;
+  /** Its last claim took all the room it had (or it was left out): more may be due. */
+  more: boolean;
+}
 
 /**
- * Sends webhook deliveries (docs/notifications.md, "Deliveries"): claims the due ones, a few per endpoint, by
- * holding them (next_attempt_at moves past the hold) so no other sender takes them, POSTs each signed
- * through the guarded fetcher with kept-open connections, and writes the results in batches. An endpoint
- * that is slow holds only its own deliveries. A sender that dies lets its held deliveries go when the hold
- * ends: they are sent again with the same webhook-id (at least once).
+ * Sends webhook deliveries (docs/notifications.md, "Deliveries"): claims the due ones by holding them
+ * (next_attempt_at moves past the hold) so no other sender takes them, a few rounds of requests per endpoint
+ * at once, POSTs each signed through the guarded fetcher with kept-open connections, `perEndpoint` in flight
+ * per endpoint, and writes the results in batches. An endpoint that is slow holds only its own deliveries. An
+ * endpoint is claimed for again once half its claim is answered, while more may be due; otherwise new
+ * deliveries (the fan-out's wake-up) and the poll bring the next claim. A sender that dies lets its held
+ * deliveries go when the hold ends: they are sent again with the same webhook-id (at least once); those
+ * it had not sent yet are sent once. One that stops lets go of those it had not sent at once.
  */
 export class WebhookSender {
   private readonly loop: NotifiedLoop;
   private readonly fetch: GuardedFetch;
   private readonly perEndpoint: number;
+  private readonly window: number;
   private readonly timeoutMs: number;
   private readonly holdMs: number;
-  private readonly inFlight = new Map<string, number>();
+  private readonly endpoints = new Map<string, EndpointWork>();
   private readonly sending = new Set<Promise<void>>();
+  /** Opened signing secrets by notification and sealed text: opening one per request cost more than signing. */
+  private readonly opened = new Map<string, string>();
+  private stopping = false;
   private results: TryResult[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
@@ -74,8 +97,9 @@ export class WebhookSender {
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.perEndpoint = options.perEndpoint ?? 8;
+    this.window = this.perEndpoint * (1 + WINDOW_ROUNDS);
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.holdMs = options.holdMs ?? Math.max(120_000, 4 * this.timeoutMs);
+    this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
     this.fetch = createGuardedFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
     this.loop = new NotifiedLoop({
       database: options.database,
@@ -88,6 +112,7 @@ export class WebhookSender {
   }
 
   start(): Promise<void> {
+    this.stopping = false;
     return this.loop.start();
   }
 
@@ -95,30 +120,40 @@ export class WebhookSender {
     this.loop.wake();
   }
 
-  /** Takes no more, lets the requests in flight end (each has its deadline) and writes their results. */
+  /**
+   * Takes no more, lets go of the claimed deliveries not sent yet (another sender may take them at once),
+   * lets the requests in flight end (each has its deadline) and writes their results.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.loop.stop();
+    await this.release();
     await Promise.all([...this.sending]);
     await this.flushResults();
   }
 
   /** One claim; true when it found a full batch (more may be due). */
   async round(): Promise<boolean> {
-    const busy = [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
+    if (this.stopping) return false;
+    // Endpoints with more than half their window claimed are left out: they have enough to do.
+    const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.waiting.length - work.inFlight }));
     const claimed = await queryRows<Claimed>(
       this.options.database.db,
-      sql`with picked as (
+      sql`with room as (
+            select r.id, r.room
+              from unnest(${idList(known.map((k) => k.id))}::uuid[], ${idList(known.map((k) => String(k.room)))}::int[]) as r(id, room)
+          ), picked as (
             select d.id
               from notifications n
+              left join room r on r.id = n.id
               cross join lateral (
                 select d.id from notification_deliveries d
                  where d.notification_id = n.id and d.status = 'pending' and d.next_attempt_at <= now()
                  order by d.next_attempt_at, d.id
-                 limit ${this.perEndpoint}
+                 limit coalesce(r.room, ${this.window})
                  for update skip locked
               ) d
-             where n.type = 'webhook' and not n.disabled
-               and not (n.id = any(string_to_array(${busy.join(',')}, ',')::uuid[]))
+             where n.type = 'webhook' and not n.disabled and coalesce(r.room, ${this.window}) * 2 >= ${this.window}
              limit ${CLAIM_BATCH}
           )
           update notification_deliveries d
@@ -128,9 +163,22 @@ export class WebhookSender {
        returning d.id, d.notification_id, d.account_id, d.event_id, d.body, d.attempts, d.created_at,
                  n.destination, n.secret, n.previous_secret, n.previous_secret_until`,
     );
+    const byEndpoint = new Map<string, Claimed[]>();
+    for (const row of claimed) {
+      const rows = byEndpoint.get(row.notification_id);
+      if (rows === undefined) byEndpoint.set(row.notification_id, [row]);
+      else rows.push(row);
+    }
+    for (const { id, work, room } of known) {
+      // Left out: more may be due. Claimed for and given none: none is.
+      if (room * 2 < this.window) work.more = true;
+      else if (!byEndpoint.has(id)) work.more = false;
+    }
     if (claimed.length > 0) {
       const cipher = await this.secretCipher();
-      for (const row of claimed) this.track(row, cipher);
+      const roomOf = new Map(known.map((k) => [k.id, k.room]));
+      // Given all the room it had: more may be due.
+      for (const [endpoint, rows] of byEndpoint) this.take(endpoint, rows, rows.length >= (roomOf.get(endpoint) ?? this.window), cipher);
     }
     return claimed.length >= CLAIM_BATCH;
   }
@@ -140,27 +188,72 @@ export class WebhookSender {
     return this.cipher;
   }
 
-  private track(row: Claimed, cipher: SecretCipher): void {
-    this.inFlight.set(row.notification_id, (this.inFlight.get(row.notification_id) ?? 0) + 1);
-    const sent = this.send(row, cipher).finally(() => {
-      const left = (this.inFlight.get(row.notification_id) ?? 1) - 1;
-      if (left <= 0) this.inFlight.delete(row.notification_id);
-      else this.inFlight.set(row.notification_id, left);
-      this.sending.delete(sent);
-      // A free place for this endpoint: its next deliveries may be due.
-      this.loop.wake();
-    });
-    this.sending.add(sent);
+  /** Queues an endpoint's claimed deliveries, oldest first (ids are time-ordered), and sends what fits. */
+  private take(endpoint: string, rows: Claimed[], more: boolean, cipher: SecretCipher): void {
+    const known = this.endpoints.get(endpoint);
+    const work = known ?? { waiting: [], inFlight: 0, more };
+    if (known === undefined) this.endpoints.set(endpoint, work);
+    work.more = more;
+    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    work.waiting.push(...rows);
+    this.pump(endpoint, work, cipher);
+  }
+
+  /** Starts the endpoint's waiting deliveries while it has free places. */
+  private pump(endpoint: string, work: EndpointWork, cipher: SecretCipher): void {
+    while (!this.stopping && work.inFlight < this.perEndpoint) {
+      const row = work.waiting.shift();
+      if (row === undefined) break;
+      work.inFlight += 1;
+      const sent = this.send(row, cipher).finally(() => {
+        work.inFlight -= 1;
+        this.sending.delete(sent);
+        this.pump(endpoint, work, cipher);
+        const held = work.waiting.length + work.inFlight;
+        if (held === 0 && !work.more) this.endpoints.delete(endpoint);
+        // Half its window answered and more may be due: claim again.
+        else if (work.more && held * 2 <= this.window) this.loop.wake();
+      });
+      this.sending.add(sent);
+    }
+  }
+
+  /** The claimed deliveries not sent yet, let go: due again now, their claim's try not counted. */
+  private async release(): Promise<void> {
+    const waiting = [...this.endpoints.values()].flatMap((work) => work.waiting.splice(0));
+    if (waiting.length === 0) return;
+    try {
+      await this.options.database.db.execute(sql`
+        update notification_deliveries d
+           set next_attempt_at = now(), attempts = d.attempts - 1
+          from unnest(${idList(waiting.map((r) => r.id))}::uuid[], ${idList(waiting.map((r) => String(r.attempts)))}::int[]) as w(id, attempts)
+         where d.id = w.id and d.attempts = w.attempts and d.status = 'pending'`);
+    } catch (error) {
+      // They stay held; when the hold ends another sender takes them.
+      this.options.log.warn({ err: error, deliveries: waiting.length }, 'claimed webhook deliveries could not be let go');
+    }
   }
 
   /** The secrets that sign: the current one, and the rotated-out one during its overlap. */
   private secretsOf(row: Claimed, cipher: SecretCipher, at: Date): string[] {
     if (row.secret === null) return [];
-    const secrets = [openWebhookSecret(cipher, row.notification_id, row.secret)];
+    const secrets = [this.open(cipher, row.notification_id, row.secret)];
     if (row.previous_secret !== null && row.previous_secret_until !== null && asDate(row.previous_secret_until) > at) {
-      secrets.push(openWebhookSecret(cipher, row.notification_id, row.previous_secret));
+      secrets.push(this.open(cipher, row.notification_id, row.previous_secret));
     }
     return secrets;
+  }
+
+  private open(cipher: SecretCipher, notificationId: string, sealed: string): string {
+    const key = `${notificationId}:${sealed}`;
+    let secret = this.opened.get(key);
+    if (secret === undefined) {
+      secret = openWebhookSecret(cipher, notificationId, sealed);
+      // Rotated-out secrets leave entries behind; a sender that has opened many starts afresh.
+      if (this.opened.size >= 10_000) this.opened.clear();
+      this.opened.set(key, secret);
+    }
+    return secret;
   }
 
   private async send(row: Claimed, cipher: SecretCipher): Promise<void> {

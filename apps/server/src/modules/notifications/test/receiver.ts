@@ -10,8 +10,8 @@ export interface Received {
   verified: boolean;
 }
 
-/** How a path answers: a status, after a delay, or never (the request hangs until the receiver closes). */
-export type Answer = { status: number; delayMs?: number } | 'hang';
+/** How a path answers: a status (and body), after a delay, or never (the request hangs until the receiver closes). */
+export type Answer = { status: number; delayMs?: number; body?: string } | 'hang';
 
 /**
  * A webhook receiver on loopback, as a customer's would be: it verifies each request with the Standard
@@ -21,6 +21,8 @@ export class TestReceiver {
   readonly received: Received[] = [];
   private readonly secrets = new Map<string, string>();
   private readonly answers = new Map<string, (request: Received) => Answer>();
+  /** Requests a path has not answered yet, and the most it had at once. */
+  private readonly open = new Map<string, { now: number; most: number }>();
   private server: http.Server | null = null;
   base = '';
 
@@ -42,9 +44,15 @@ export class TestReceiver {
         const request: Received = { path, id: headers['webhook-id'], body: JSON.parse(text) as unknown, verified };
         this.received.push(request);
         const answer = this.answers.get(path)?.(request) ?? { status: 200 };
+        const open = this.open.get(path) ?? { now: 0, most: 0 };
+        this.open.set(path, { now: open.now + 1, most: Math.max(open.most, open.now + 1) });
+        res.on('close', () => {
+          const left = this.open.get(path);
+          if (left !== undefined) left.now -= 1;
+        });
         if (answer === 'hang') return;
         setTimeout(() => {
-          res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(`answer ${String(answer.status)}`);
+          res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body ?? `answer ${String(answer.status)}`);
         }, answer.delayMs ?? 0);
       });
     });
@@ -59,6 +67,11 @@ export class TestReceiver {
 
   answer(path: string, how: (request: Received) => Answer): void {
     this.answers.set(path, how);
+  }
+
+  /** The most requests to `path` it had unanswered at once. */
+  mostAtOnce(path: string): number {
+    return this.open.get(path)?.most ?? 0;
   }
 
   at(path: string): Received[] {
