@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../platform/db/client.js';
 import { queryRows } from '../../platform/db/client.js';
 import { outcomeOf, type TryResult } from './deliveryOutcome.js';
 import { syncEventSubscriptions } from './eventSubscriptions.js';
 import { ENDPOINT_FAILING_DISABLE_MS, nextRetryDelay } from './retrySchedule.js';
+import { bulkUuidV7 } from '../contacts/index.js';
 
 /** A notification Parley disabled by itself in this write: for telling its account's administrators. */
 export interface DisabledEndpoint {
@@ -50,7 +50,7 @@ const storable = (text: string | null): string | null => (text === null ? null :
 
 /** A try's line in the delivery log, as the results statement reads it. */
 const attemptOf = (r: TryResult) => ({
-  id: uuidv7(),
+  id: bulkUuidV7(r.at.getTime()),
   delivery_id: r.deliveryId,
   attempt: r.attempt,
   at: r.at,

@@ -1,21 +1,28 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { v7 as uuidv7 } from 'uuid';
 import type { OutboxEventPayload } from '@parley/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { notificationDeliveries, notifications, type NotificationRow } from '../../platform/db/schema/index.js';
+import { notifications, type NotificationRow } from '../../platform/db/schema/index.js';
+import { bulkUuidV7 } from '../contacts/index.js';
 import type { EventSubscriber } from '../../platform/events/outboxDispatcher.js';
 import { deliveryBody, eventIdOf } from './deliveryBody.js';
 import { wantsEvent } from './deliveryMatch.js';
 import { NOTIFIED_OUTBOX_TYPES, notificationTypeOf } from './eventTypes.js';
 
-type NewDelivery = typeof notificationDeliveries.$inferInsert;
+/** One event's deliveries, as the INSERT reads them (jsonb_to_recordset): the body once, a row per notification. */
+interface EventDeliveries {
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  targets: { id: string; notification_id: string }[];
+}
 
-/** Rows one INSERT writes at most (a campaign round hands on hundreds of status events). */
-const INSERT_CHUNK = 500;
+/** Events one INSERT writes the deliveries of at most (a campaign round hands on thousands of status events). */
+const INSERT_CHUNK = 1000;
 
 /** What one dispatcher round gathered: the deliveries to write, and the notifications it read. */
 interface Round {
-  gathered: NewDelivery[];
+  gathered: EventDeliveries[];
   notificationsOf: Map<string, NotificationRow[]>;
 }
 
@@ -42,21 +49,28 @@ export class NotificationFanout implements EventSubscriber {
     const round = this.roundOf(tx);
     const wanting = (await this.enabledOf(round, tx, event.accountId)).filter((n) => wantsEvent(n, { type, groupId: event.groupId, data: event.data }));
     if (wanting.length === 0) return;
-    const body = deliveryBody(type, event.createdAt, event.accountId, event.data);
-    const eventId = eventIdOf(event.id);
-    for (const notification of wanting) {
-      round.gathered.push({ id: uuidv7(), accountId: event.accountId, notificationId: notification.id, eventId, eventType: type, body });
-    }
+    const now = Date.now();
+    round.gathered.push({
+      account_id: event.accountId,
+      event_id: eventIdOf(event.id),
+      event_type: type,
+      body: deliveryBody(type, event.createdAt, event.accountId, event.data),
+      targets: wanting.map((notification) => ({ id: bulkUuidV7(now), notification_id: notification.id })),
+    });
   }
 
   async beforeCommit(tx: Tx): Promise<void> {
     const rows = this.rounds.get(tx)?.gathered ?? [];
     this.rounds.delete(tx);
+    // One JSON parameter a statement, each body in it once however many notifications want its event.
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await tx
-        .insert(notificationDeliveries)
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .onConflictDoNothing({ target: [notificationDeliveries.notificationId, notificationDeliveries.eventId] });
+      await tx.execute(sql`
+        insert into notification_deliveries (id, account_id, notification_id, event_id, event_type, body)
+        select t.id, e.account_id, t.notification_id, e.event_id, e.event_type, e.body
+          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + INSERT_CHUNK))}::jsonb)
+               as e(account_id uuid, event_id text, event_type text, body text, targets jsonb)
+          cross join lateral jsonb_to_recordset(e.targets) as t(id uuid, notification_id uuid)
+        on conflict (notification_id, event_id) do nothing`);
     }
     if (rows.length > 0) this.wrote = true;
   }

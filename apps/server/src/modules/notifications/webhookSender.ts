@@ -149,7 +149,8 @@ export class WebhookSender {
               cross join lateral (
                 select d.id from notification_deliveries d
                  where d.notification_id = n.id and d.status = 'pending' and d.next_attempt_at <= now()
-                 order by d.next_attempt_at, d.id
+                 -- The due index's own order: a tie broken by id sorted every row due (a fan-out round's share one time).
+                 order by d.next_attempt_at
                  limit coalesce(r.room, ${this.window})
                  for update skip locked
               ) d
