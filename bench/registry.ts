@@ -1,4 +1,5 @@
 import type { Benchmark } from './lib/benchmark.js';
+import { apiBenchmark } from './benchmarks/api.js';
 import { campaignBenchmark } from './benchmarks/campaign.js';
 import { fanoutBenchmark } from './benchmarks/fanout.js';
 import { healthz } from './benchmarks/healthz.js';
@@ -14,4 +15,5 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   fanout: fanoutBenchmark,
   inbound: inboundBenchmark,
   campaign: campaignBenchmark,
+  api: apiBenchmark,
 };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseRunArgs, usage, UsageError, type RunOptions } from './lib/args.js';
-import type { DatabaseTarget } from './lib/benchmark.js';
+import type { Benchmark, DatabaseTarget } from './lib/benchmark.js';
 import { describeMachine } from './lib/machine.js';
 import { repoRoot } from './lib/paths.js';
 import { writeResult } from './lib/results.js';
@@ -19,10 +19,17 @@ function listBenchmarks(): void {
   process.stderr.write(`${usage}\nBenchmarks:\n${lines.join('\n')}\n`);
 }
 
-function databaseTarget(options: RunOptions): DatabaseTarget {
-  if (options.database === 'pglite') return { kind: 'pglite' };
+function databaseTarget(options: RunOptions, benchmark: Benchmark | undefined): DatabaseTarget {
+  const kind = options.database ?? benchmark?.defaultDatabase ?? 'pglite';
+  if (kind === 'pglite') return { kind: 'pglite' };
   const url = process.env.BENCH_DATABASE_URL;
-  if (url === undefined || url === '') throw new UsageError('--database postgres needs BENCH_DATABASE_URL');
+  if (url === undefined || url === '') {
+    throw new UsageError(
+      options.database === undefined
+        ? `${options.name ?? 'this benchmark'} runs on PostgreSQL unless --database pglite: set BENCH_DATABASE_URL`
+        : '--database postgres needs BENCH_DATABASE_URL',
+    );
+  }
   return { kind: 'postgres', url };
 }
 
@@ -31,9 +38,11 @@ const state = { interrupted: false };
 async function main(): Promise<number> {
   let options: RunOptions;
   let database: DatabaseTarget;
+  let benchmark: Benchmark | undefined;
   try {
     options = parseRunArgs(process.argv.slice(2));
-    database = databaseTarget(options);
+    benchmark = options.name === undefined ? undefined : benchmarks[options.name];
+    database = databaseTarget(options, benchmark);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -41,7 +50,6 @@ async function main(): Promise<number> {
     return EXIT_USAGE;
   }
   const name = options.name;
-  const benchmark = name === undefined ? undefined : benchmarks[name];
   if (name === undefined || benchmark === undefined) {
     if (name !== undefined) process.stderr.write(`Unknown benchmark "${name}".\n`);
     listBenchmarks();

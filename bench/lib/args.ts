@@ -6,7 +6,8 @@ export interface RunOptions {
   readonly name: string | undefined;
   readonly durationSeconds: number;
   readonly connections: number;
-  readonly database: DatabaseKind;
+  /** Undefined when not named: the benchmark's own default (most use PGlite). */
+  readonly database: DatabaseKind | undefined;
 }
 
 export class UsageError extends Error {}
@@ -22,8 +23,9 @@ function positiveInt(label: string, value: string | undefined, fallback: number)
   return n;
 }
 
-function databaseKind(value: string | undefined): DatabaseKind {
-  if (value === undefined || value === 'pglite') return 'pglite';
+function databaseKind(value: string | undefined): DatabaseKind | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'pglite') return 'pglite';
   if (value === 'postgres') return 'postgres';
   throw new UsageError(`--database must be pglite or postgres, not "${value}"`);
 }

@@ -24,5 +24,7 @@ export interface BenchOutcome {
 
 export interface Benchmark {
   readonly description: string;
+  /** The database a run uses when --database names none; PGlite unless said. */
+  readonly defaultDatabase?: 'pglite' | 'postgres';
   run(context: BenchContext): Promise<BenchOutcome>;
 }

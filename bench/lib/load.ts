@@ -6,6 +6,8 @@ export interface LoadOptions {
   readonly durationSeconds: number;
   /** An answer with another body counts as a mismatch. */
   readonly expectBody?: string;
+  /** Gives each connection its own requests (autocannon's setupClient); without it every one asks `url`. */
+  readonly setupClient?: (client: autocannon.Client) => void;
 }
 
 export interface LoadFigures {
@@ -24,6 +26,8 @@ export interface LoadFigures {
   readonly timeouts: number;
   readonly non2xx: number;
   readonly mismatches: number;
+  /** Answers by HTTP status. */
+  readonly statusCodes: Readonly<Record<string, number>>;
 }
 
 /**
@@ -38,6 +42,7 @@ export async function applyLoad(options: LoadOptions, signal: AbortSignal): Prom
     duration: options.durationSeconds,
     pipelining: 1,
     ...(options.expectBody === undefined ? {} : { expectBody: options.expectBody }),
+    ...(options.setupClient === undefined ? {} : { setupClient: options.setupClient }),
   });
   const stop = (): void => {
     instance.stop();
@@ -59,6 +64,7 @@ export async function applyLoad(options: LoadOptions, signal: AbortSignal): Prom
     timeouts: result.timeouts,
     non2xx: result.non2xx,
     mismatches: result.mismatches,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, stat]) => [status, stat.count])),
   };
 }
 

@@ -14,6 +14,26 @@ declare module 'autocannon' {
       body?: string;
       expectBody?: string;
       title?: string;
+      /** Called with each connection's client once, before it connects: its own requests, headers, listeners. */
+      setupClient?: (client: Client) => void;
+    }
+
+    /** One request of a connection's cycle; setupRequest builds it anew each time it comes round. */
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Answers the request to send (a copy of this one, changed), or null to skip it. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null;
+      onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    }
+
+    /** A connection: it sends its requests in turn, one at a time (no pipelining). */
+    interface Client {
+      setRequests(requests: Request[]): void;
+      /** Each answer: its status, bytes and the time from sending the request to its last byte (ms). */
+      on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): this;
     }
 
     interface Histogram {
