@@ -1,5 +1,4 @@
-import type { KnownBlock } from '@slack/types';
-import { WebClient, type FetchFunction } from '@slack/web-api';
+import { WebClient, type FetchFunction, type KnownBlock } from '@slack/web-api';
 import type { SlackConfig } from '../../../platform/config.js';
 import { createGuardedFetch, type GuardedFetch } from '../../../platform/net/guardedFetch.js';
 

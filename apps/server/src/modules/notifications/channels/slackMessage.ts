@@ -1,4 +1,4 @@
-import type { KnownBlock } from '@slack/types';
+import type { KnownBlock } from '@slack/web-api';
 import type { ChannelPost } from './channelPosts.js';
 
 /** Slack's mrkdwn takes &, < and > as markup: a contact's text is escaped as Slack documents. */
