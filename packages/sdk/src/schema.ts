@@ -265,7 +265,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an access token for an API client (client_credentials) */
+        /**
+         * Get an access token for an API client (client_credentials)
+         * @description **Example: An API client's access token (client credentials; a form body or Basic auth works too)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/oauth2/token" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"grant_type":"client_credentials","client_id":"YOUR_CLIENT_ID","client_secret":"YOUR_CLIENT_SECRET"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -275,6 +284,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "YOUR_CLIENT_ID",
+                     *       "client_secret": "YOUR_CLIENT_SECRET"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuth2TokenRequestInput"];
                 };
             };
@@ -1243,7 +1259,17 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a campaign: Manual, Scheduled (with a schedule) or File Upload (with field mappings) */
+        /**
+         * Add a campaign: Manual, Scheduled (with a schedule) or File Upload (with field mappings)
+         * @description **Example: A manual campaign with the account's defaults (the hosted product's minimal campaign)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/campaigns" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Spring sale","trigger":{"code":"M"},"template":"Hi {{{firstName}}}, 20% off this week. Reply STOP to opt out.","reporting":{"when":"NoReport"}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1255,6 +1281,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Spring sale",
+                     *       "trigger": {
+                     *         "code": "M"
+                     *       },
+                     *       "template": "Hi {{{firstName}}}, 20% off this week. Reply STOP to opt out.",
+                     *       "reporting": {
+                     *         "when": "NoReport"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SaveCampaignInput"];
                 };
             };
@@ -2420,6 +2458,13 @@ export interface paths {
         /**
          * The contacts table: filters, search, sort and paging; format=csv downloads every match as CSV
          * @description With `format=csv` (or `Accept: text/csv`) the answer is a `text/csv` attachment with every contact of the same filters and order (no paging): the fixed columns, then one column per custom attribute. Cells a spreadsheet would read as a formula (starting with = + - @, tab or carriage return) are prefixed with '.
+         *
+         *     **Example: The first page of contacts; ask for the next with ?after=<pagination.next>**
+         *
+         *     ```sh
+         *     curl -X GET "http://localhost:0/v1/accounts/$ACCOUNT_ID/contacts?limit=25" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
          */
         get: {
             parameters: {
@@ -2503,6 +2548,15 @@ export interface paths {
         /**
          * Add a contact (an invalid number is kept with valid false; a number the account has answers 409)
          * @description Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does. With `Content-Type: text/csv` the body is instead a CSV file of up to 1,000 rows imported at once (`?mergeStrategy=append|core|remove`, default append; the rules of POST .../contacts/imports), answered 201 `{ success, data: { importId, submitted, success, inserted, updated, missingMobile, duplicates, errors, contacts } }` (ContactUploadResponse); a file that cannot be read answers 400 and changes nothing.
+         *
+         *     **Example: Add a contact**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/contacts" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"firstName":"Ada","lastName":"Lovelace","mobile":{"number":"+12025550143","country":"US"},"email":"ada@example.com","tags":["customer"],"attributes":{"plan":"gold"}}'
+         *     ```
          */
         post: {
             parameters: {
@@ -2515,6 +2569,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "mobile": {
+                     *         "number": "+12025550143",
+                     *         "country": "US"
+                     *       },
+                     *       "email": "ada@example.com",
+                     *       "tags": [
+                     *         "customer"
+                     *       ],
+                     *       "attributes": {
+                     *         "plan": "gold"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateContactInput"];
                 };
             };
@@ -5317,6 +5388,15 @@ export interface paths {
         /**
          * Send a message to contacts, conversations and the contacts of filters (one each); charged at once, queued for the carrier
          * @description Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s zone it waits (`sendAfter`), unless it answers a contact who wrote in the last 24 hours or it goes to one recipient with `sendNow`. The whole request is one debit: 402 `Insufficient Credit` queues nothing. With several recipients those who cannot be texted (blocked, opted out, invalid, a closed conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the answer is an error with the reason. Media are URLs elsewhere or files of this account: another account’s media file (or an unknown one) answers 404 and sends nothing. `filters` adds the account’s contacts that carry every tag and meet every attribute comparison (`=`, `!=` or `contains`, ignoring case); at most 1000 recipients in all. `conversationStrategy` is refused (docs/api.md). The answer (200) is the hosted API’s: `{data: {messages, invalid, requested, valid, estimatedPrice}}`.
+         *
+         *     **Example: Text a number (its contact is found, or added in the same transaction)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/messages" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"contacts":[{"mobile":{"number":"+12025550188","country":"US"},"firstName":"Grace"}],"template":"Hi {{{firstName}}}, your order is ready for pickup."}'
+         *     ```
          */
         post: {
             parameters: {
@@ -5329,6 +5409,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "mobile": {
+                     *             "number": "+12025550188",
+                     *             "country": "US"
+                     *           },
+                     *           "firstName": "Grace"
+                     *         }
+                     *       ],
+                     *       "template": "Hi {{{firstName}}}, your order is ready for pickup."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SendMessageInput"];
                 };
             };
@@ -8121,6 +8215,15 @@ export interface paths {
         /**
          * Add a template (SMS, Web or OptIn); tokens must be contact fields or attributes of the account
          * @description Answers the template in a list of one (`{ success, data: [template] }`), as the hosted product does.
+         *
+         *     **Example: Save a template**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/templates" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Order ready","type":"SMS","template":"Hi {{{firstName}}}, your order is ready for pickup."}'
+         *     ```
          */
         post: {
             parameters: {
@@ -8133,6 +8236,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Order ready",
+                     *       "type": "SMS",
+                     *       "template": "Hi {{{firstName}}}, your order is ready for pickup."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SaveTemplateInput"];
                 };
             };
@@ -9089,7 +9199,17 @@ export interface paths {
             };
         };
         put?: never;
-        /** Subscribe a URL to event types (all of them when none are sent); a URL already subscribed gets the event types sent */
+        /**
+         * Subscribe a URL to event types (all of them when none are sent); a URL already subscribed gets the event types sent
+         * @description **Example: Subscribe a URL to events (the answer carries its signing secret, once)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/webhooks" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"url":"https://hooks.example.com/parley","eventTypes":["message-received","message-status"]}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9101,6 +9221,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/parley",
+                     *       "eventTypes": [
+                     *         "message-received",
+                     *         "message-status"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         callbackUrl?: string;
                         eventTypes?: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in")[];

@@ -40,11 +40,24 @@ import { devRoutes } from '../modules/system/index.js';
 import { templateWebhookRoutes } from '../modules/templates/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { v1Routes } from './v1Routes.js';
+import { addApiGuide, HOSTED_API_TAG } from './apiGuide.js';
 
 export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Paths the server answers itself; everything else is the web app's, which shows its own 404. */
 const SERVER_PATHS = /^\/(v1|docs|healthz|readyz|oidc|socket\.io|dev)(\/|$|\?)/;
+
+const API_DESCRIPTION = [
+  'The API of Parley, a self-hostable hub for business text messaging. Every error answers ' +
+    '`{ "error": { "code", "message" } }`.',
+  '',
+  'Start with an access token: create an API client (account settings, Plan tab, API credentials), then ' +
+    '`POST /oauth2/token` with its id and secret; send it as `Authorization: Bearer <token>`. The calls ' +
+    'with examples below show a send, a contact and paging.',
+  '',
+  `Operations tagged **${HOSTED_API_TAG}** also answer the hosted product's REST API v1 as it documents ` +
+    'them, so its clients move to Parley by changing the base URL.',
+].join('\n');
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -162,9 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       openapi: '3.1.0',
       info: {
         title: 'Parley API',
-        description:
-          'The API of Parley, a self-hostable hub for business text messaging. Every error answers ' +
-          '`{ "error": { "code", "message" } }`.',
+        description: API_DESCRIPTION,
         version: ctx.config.version,
       },
       servers: [{ url: ctx.config.publicUrl }],
@@ -173,7 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (documentObject) => addApiGuide(jsonSchemaTransformObject(documentObject), ctx.config.publicUrl),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
