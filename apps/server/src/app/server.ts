@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config.js';
-import { openDatabase, type Database } from '../platform/db/client.js';
+import { applicationNameOf, openDatabase, type Database } from '../platform/db/client.js';
 import { inBackground } from '../platform/db/sessionPriority.js';
 import { StatisticsKeeper } from '../platform/db/statisticsKeeper.js';
 import { expandEventRows, sendingIdle } from '../modules/messaging/index.js';
@@ -96,7 +96,12 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   const roles = new Set(config.services);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      applicationName: applicationNameOf(config.services),
+    }));
   let jobs: JobQueue | null = null;
   let app: App | null = null;
   let io: RealtimeServer | null = null;
