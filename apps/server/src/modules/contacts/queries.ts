@@ -5,6 +5,7 @@ import { queryRows, type Queryable } from '../../platform/db/client.js';
 import { accountAttributes, contactImports, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { accountRowCount } from '../../platform/db/rowCounts.js';
+import { runPrepared } from '../../platform/db/preparedStatements.js';
 import { decodeCursor, encodeCursor, KEY_TEXT, keysetAfter, keysetSortText, type KeysetOrder, type KeysetPosition } from '../../platform/db/keyset.js';
 import { contactImportColumns, type ContactImportRecord } from './import/presenter.js';
 
@@ -216,11 +217,14 @@ export async function listContacts(
     .limit(query.limit)
     .offset(position === null ? query.offset : 0)
     .as('page');
-  const rows = await q
-    .select({ row: contacts, sortText: keysetSortText(order), lists: listsColumn(accountId) })
-    .from(page)
-    .innerJoin(contacts, eq(contacts.id, page.pageId))
-    .orderBy(orderClause(query.orderBy));
+  const rows = await runPrepared(
+    'contacts_page',
+    q
+      .select({ row: contacts, sortText: keysetSortText(order), lists: listsColumn(accountId) })
+      .from(page)
+      .innerJoin(contacts, eq(contacts.id, page.pageId))
+      .orderBy(orderClause(query.orderBy)),
+  );
   const records = rows.map((r) => ({ contact: r.row, lists: r.lists }));
   const last = rows.at(-1);
   const atEnd = rows.length < query.limit || (position === null && query.offset + rows.length >= totalCount);
@@ -265,11 +269,14 @@ export async function* contactRowsByKeyset<T extends Record<string, unknown>>(
 /** A contact of the account with its lists; null for an unknown id, a malformed one or another account's. */
 export async function findContact(q: Queryable, accountId: string, id: string): Promise<ContactRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await q
-    .select({ contact: contacts, lists: listsColumn(accountId) })
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
-    .limit(1);
+  const [row] = await runPrepared(
+    'contact',
+    q
+      .select({ contact: contacts, lists: listsColumn(accountId) })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+      .limit(1),
+  );
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListQuery } from '@parley/shared';
 import { contactConditions } from '../contacts/index.js';
@@ -7,6 +7,7 @@ import { contactGroups, contacts, conversations, messages, phoneNumbers, type Me
 import { seesEveryGroup, visibleGroupCondition, type ConversationViewer } from '../messaging/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 import { accountRowCount } from '../../platform/db/rowCounts.js';
+import { runPrepared } from '../../platform/db/preparedStatements.js';
 
 /** A conversation with what the list shows of it: its contact, number, group and last message. */
 export interface ConversationRecord {
@@ -135,10 +136,28 @@ export async function listConversations(
   const where = listConditions(accountId, viewer, query);
   const order = [desc(activity), desc(conversations.id)];
   if (keptCountAnswers(viewer, query)) {
-    const records = await selectConversationRows(q, where)
+    // The page's ids first, in the order's index (conversations_open_activity_idx): an offset then skips
+    // index entries, not rows joined to their contact, number, group and last message.
+    const page = q
+      .select({ pageId: sql<string>`${conversations.id}`.as('page_id') })
+      .from(conversations)
+      .where(where)
       .orderBy(...order)
       .limit(query.limit)
-      .offset(query.offset);
+      .offset(query.offset)
+      .as('page');
+    const records = await runPrepared(
+      'conversations_page',
+      q
+        .select(selection)
+        .from(page)
+        .innerJoin(conversations, eq(conversations.id, page.pageId))
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .leftJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId))
+        .leftJoin(contactGroups, eq(contactGroups.id, conversations.groupId))
+        .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+        .orderBy(...order),
+    );
     const totalCount = await accountRowCount(q, accountId, query.closed ? 'closedConversations' : 'openConversations');
     return { records, totalCount };
   }
@@ -165,10 +184,13 @@ export async function findConversation(
   id: string,
 ): Promise<ConversationRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await selectConversationRows(
-    q,
-    and(eq(conversations.accountId, accountId), eq(conversations.id, id), visibleGroupCondition(viewer, conversations.groupId)),
-  ).limit(1);
+  const [row] = await runPrepared(
+    'conversation',
+    selectConversationRows(
+      q,
+      and(eq(conversations.accountId, accountId), eq(conversations.id, id), visibleGroupCondition(viewer, conversations.groupId)),
+    ).limit(1),
+  );
   return row ?? null;
 }
 
@@ -176,11 +198,21 @@ export async function findConversation(
 export async function unreadIdsOf(q: Queryable, accountId: string, conversationIds: readonly string[]): Promise<Map<string, string[]>> {
   const byConversation = new Map<string, string[]>(conversationIds.map((id) => [id, []]));
   if (conversationIds.length === 0) return byConversation;
-  const rows = await q
-    .select({ conversationId: messages.conversationId, id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.accountId, accountId), inArray(messages.conversationId, [...conversationIds]), unreadPredicate('"messages"')))
-    .orderBy(messages.createdAt, messages.id);
+  // The ids as one array parameter: a page of any length is the same statement.
+  const rows = await runPrepared(
+    'unread_ids',
+    q
+      .select({ conversationId: messages.conversationId, id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          sql`${messages.conversationId} = any(${sql.param([...conversationIds])}::uuid[])`,
+          unreadPredicate('"messages"'),
+        ),
+      )
+      .orderBy(messages.createdAt, messages.id),
+  );
   for (const row of rows) byConversation.get(row.conversationId)?.push(row.id);
   return byConversation;
 }

@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineJob } from '../jobs/queue.js';
 import type { Database, Queryable } from './client.js';
 import { queryRows } from './client.js';
+import { runPrepared } from './preparedStatements.js';
+import { accountRowCounts } from './schema/index.js';
 
 /**
  * Exact counts of an account's contacts and conversations without counting them: statement-level triggers
@@ -26,17 +28,15 @@ const terms: Record<RowCountKind, readonly [string, 1 | -1][]> = {
 export async function accountRowCount(q: Queryable, accountId: string, kind: RowCountKind): Promise<number> {
   const parts = terms[kind];
   const signed = sql.join(
-    parts.map(([stored, sign]) => sql`when ${stored} then ${sql.raw(String(sign))}`),
+    parts.map(([stored, sign]) => sql.raw(`when '${stored}' then ${String(sign)}`)),
     sql` `,
   );
-  const kinds = sql.join(
-    parts.map(([stored]) => sql`${stored}`),
-    sql`, `,
-  );
-  const [row] = await queryRows<{ n: number }>(
-    q,
-    sql`select coalesce(sum(n * case kind ${signed} end), 0)::int as n
-          from account_row_counts where account_id = ${accountId} and kind in (${kinds})`,
+  const [row] = await runPrepared(
+    `row_count_${kind}`,
+    q
+      .select({ n: sql<number>`coalesce(sum(${accountRowCounts.n} * case ${accountRowCounts.kind} ${signed} end), 0)::int` })
+      .from(accountRowCounts)
+      .where(and(eq(accountRowCounts.accountId, accountId), inArray(accountRowCounts.kind, parts.map(([stored]) => stored)))),
   );
   return row?.n ?? 0;
 }
