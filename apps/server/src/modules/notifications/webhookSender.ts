@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { SecretsConfig } from '../../platform/config.js';
 import { queryRows, type Database } from '../../platform/db/client.js';
 import { NotifiedLoop } from '../../platform/db/notifiedLoop.js';
-import { createGuardedFetch, type GuardedFetch } from '../../platform/net/guardedFetch.js';
+import { createPooledFetch, type PooledFetch } from '../../platform/net/guardedFetch.js';
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
 import { NOTIFICATIONS_CHANNEL } from './channels.js';
 import type { TryResult } from './deliveryOutcome.js';
@@ -56,6 +56,8 @@ const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
 const USER_AGENT = 'Parley-Webhooks/1';
+/** An endpoint's kept-open connections are closed once it has had nothing to send for this long. */
+const POOL_IDLE_MS = 60_000;
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
@@ -80,7 +82,10 @@ interface EndpointWork {
  */
 export class WebhookSender {
   private readonly loop: NotifiedLoop;
-  private readonly fetch: GuardedFetch;
+  /** Connections kept open per endpoint (notification), not per origin: endpoints of one service do not share them. */
+  private readonly pools: PooledFetch;
+  /** When each endpoint's pool was last used, to close the idle ones. */
+  private readonly poolUsed = new Map<string, number>();
   private readonly perEndpoint: number;
   private readonly window: number;
   private readonly timeoutMs: number;
@@ -100,7 +105,7 @@ export class WebhookSender {
     this.window = this.perEndpoint * (1 + WINDOW_ROUNDS);
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
-    this.fetch = createGuardedFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
+    this.pools = createPooledFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
     this.loop = new NotifiedLoop({
       database: options.database,
       channel: NOTIFICATIONS_CHANNEL,
@@ -130,11 +135,14 @@ export class WebhookSender {
     await this.release();
     await Promise.all([...this.sending]);
     await this.flushResults();
+    this.pools.closeAll();
+    this.poolUsed.clear();
   }
 
   /** One claim; true when it found a full batch (more may be due). */
   async round(): Promise<boolean> {
     if (this.stopping) return false;
+    this.closeIdlePools();
     // Endpoints with more than half their window claimed are left out: they have enough to do.
     const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.waiting.length - work.inFlight }));
     const claimed = await queryRows<Claimed>(
@@ -182,6 +190,15 @@ export class WebhookSender {
       for (const [endpoint, rows] of byEndpoint) this.take(endpoint, rows, rows.length >= (roomOf.get(endpoint) ?? this.window), cipher);
     }
     return claimed.length >= CLAIM_BATCH;
+  }
+
+  private closeIdlePools(): void {
+    const idleSince = Date.now() - POOL_IDLE_MS;
+    for (const [endpoint, used] of this.poolUsed) {
+      if (used >= idleSince || this.endpoints.has(endpoint)) continue;
+      this.pools.close(endpoint);
+      this.poolUsed.delete(endpoint);
+    }
   }
 
   private async secretCipher(): Promise<SecretCipher> {
@@ -265,7 +282,8 @@ export class WebhookSender {
     let responseHead: string | null = null;
     try {
       const headers = { ...signWebhook(this.secretsOf(row, cipher, at), row.event_id, at, row.body), 'content-type': 'application/json', 'user-agent': USER_AGENT };
-      const answer = await this.fetch(row.destination, {
+      this.poolUsed.set(row.notification_id, Date.now());
+      const answer = await this.pools.pool(row.notification_id)(row.destination, {
         method: 'POST',
         headers,
         body: row.body,
