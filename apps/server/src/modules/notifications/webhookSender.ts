@@ -50,8 +50,9 @@ const CLAIM_BATCH = 500;
  * for its turn, which the hold (at least 4 timeouts) outlasts.
  */
 const WINDOW_ROUNDS = 3;
-const RESULTS_BATCH = 500;
-const RESULTS_FLUSH_MS = 50;
+/** Results a statement writes at most, and how long the first of a batch waits for others. */
+const RESULTS_BATCH = 1000;
+const RESULTS_FLUSH_MS = 100;
 const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
@@ -97,7 +98,7 @@ export class WebhookSender {
   private stopping = false;
   private results: TryResult[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | null = null;
   private cipher: SecretCipher | null = null;
 
   constructor(private readonly options: WebhookSenderOptions) {
@@ -312,24 +313,38 @@ export class WebhookSender {
     this.scheduleFlush();
   }
 
+  /**
+   * Results are written by one writer at a time, each batch one statement of up to RESULTS_BATCH: what comes
+   * while it writes waits for the next batch. Writing each 50 ms's results in a transaction of its own, one
+   * after another, fell behind a busy database for good: results waited longer than the hold, and their
+   * deliveries were sent again though answered (`bench webhooks`, docs/notifications.md).
+   */
   private scheduleFlush(): void {
+    if (this.writing !== null) return;
     if (this.results.length >= RESULTS_BATCH) {
       void this.flushResults();
       return;
     }
     this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
       void this.flushResults();
     }, RESULTS_FLUSH_MS);
   }
 
-  /** Writes the results gathered so far, one batch after another. */
+  /** Writes every result gathered so far (and those that come meanwhile), in batches. */
   private flushResults(): Promise<void> {
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    const batch = this.results;
-    this.results = [];
-    this.flushing = this.flushing.then(() => this.writeBatch(batch));
-    return this.flushing;
+    this.writing ??= this.writeAll().finally(() => {
+      this.writing = null;
+      // Results that came after the last batch was taken.
+      if (this.results.length > 0) this.scheduleFlush();
+    });
+    return this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.results.length > 0) await this.writeBatch(this.results.splice(0, RESULTS_BATCH));
   }
 
   private async writeBatch(batch: readonly TryResult[]): Promise<void> {
