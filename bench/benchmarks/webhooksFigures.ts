@@ -50,6 +50,13 @@ const FAILING_TRIES = `
    where d.notification_id = $1 and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
    group by d.attempts order by d.attempts`;
 
+/** The healthy endpoints' tries by what came of them: a status code, or the error's first words (a timeout ...). */
+const HEALTHY_TRIES = `
+  select coalesce(a.status_code::text, left(a.error, 40)) as outcome, count(*)::int as tries
+    from notification_attempts a join notification_deliveries d on d.id = a.delivery_id
+   where d.notification_id = any($1::uuid[]) and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
+   group by 1 order by 2 desc`;
+
 export async function webhookFigures(input: FigureInput) {
   const { receiver, jobId } = input;
   const byEndpoint = Object.fromEntries([...input.healthyPaths, input.slow, input.failing].map((p) => [p, receiver.counts(p, jobId)]));
@@ -58,6 +65,10 @@ export async function webhookFigures(input: FigureInput) {
   const slow = receiver.counts(input.slow, jobId);
   const failingTries = [...receiver.tries(input.failing).values()].filter((t) => t.jobId === jobId);
   const gaps = failingTries.flatMap((t) => (t.at.length >= 2 ? [(t.at[1] ?? 0) - (t.at[0] ?? 0)] : [])).sort((a, b) => a - b);
+  // A healthy endpoint's repeats: how long after the first request each came (the hold is 2 minutes).
+  const repeats = input.healthyPaths
+    .flatMap((p) => [...receiver.tries(p).values()].filter((t) => t.jobId === jobId && t.at.length >= 2).map((t) => (t.at[1] ?? 0) - (t.at[0] ?? 0)))
+    .sort((a, b) => a - b);
   const triesCount = new Map<number, number>();
   for (const t of failingTries) triesCount.set(t.at.length, (triesCount.get(t.at.length) ?? 0) + 1);
 
@@ -73,6 +84,7 @@ export async function webhookFigures(input: FigureInput) {
     );
     const deliveries = await rowsOf(database, DELIVERIES, [input.f.accountId, jobId]);
     const failingRows = await rowsOf(database, FAILING_TRIES, [input.ids.get(input.failing), jobId]);
+    const healthyTries = await rowsOf(database, HEALTHY_TRIES, [input.healthyPaths.map((p) => input.ids.get(p)), jobId]);
     const lastEventAt = typeof events?.last_ms === 'number' ? events.last_ms : null;
     const firstEventAt = typeof events?.first_ms === 'number' ? events.first_ms : null;
     const pathOf = new Map([...input.ids].map(([path, id]) => [id, path]));
@@ -89,8 +101,12 @@ export async function webhookFigures(input: FigureInput) {
       executeToLastHealthySeconds: seconds(lastHealthyAt - input.executedAt),
       healthyComplete: healthy.every((c) => c.events === Number(events?.n ?? -1)),
       duplicates: healthy.reduce((sum, c) => sum + c.duplicates, 0) + slow.duplicates,
+      /** Seconds from a healthy endpoint's first request for an event to its second, where there was one. */
+      duplicateAfterSeconds: { samples: repeats.length, min: seconds(repeats[0] ?? null), p50: seconds(quantile(repeats, 0.5)), max: seconds(repeats.at(-1) ?? null) },
       /** Healthy deliveries a second, from the first event written to the last healthy arrival. */
       healthyDeliveriesPerSecond: firstEventAt === null ? null : Math.round((healthy.reduce((s, c) => s + c.events, 0) * 1000) / Math.max(1, lastHealthyAt - firstEventAt)),
+      /** The healthy endpoints' tries as the sender logged them: a try it gave up on (a timeout) is sent again. */
+      healthyTriesByOutcome: Object.fromEntries(healthyTries.map((r) => [String(r.outcome), Number(r.tries)])),
       endpoints: Object.fromEntries(
         Object.entries(byEndpoint).map(([path, c]) => [path, { events: c.events, requests: c.requests, duplicates: c.duplicates, firstSeconds: seconds(c.firstAt === null ? null : c.firstAt - input.executedAt), lastSeconds: seconds(c.lastAt === null ? null : c.lastAt - input.executedAt) }]),
       ),
