@@ -6,6 +6,7 @@ import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
 import { inboundBenchmark } from './benchmarks/inbound.js';
 import { segmentsBenchmark } from './benchmarks/segments.js';
+import { webhooksBenchmark } from './benchmarks/webhooks.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
 export const benchmarks: Readonly<Record<string, Benchmark>> = {
@@ -16,4 +17,5 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   inbound: inboundBenchmark,
   campaign: campaignBenchmark,
   api: apiBenchmark,
+  webhooks: webhooksBenchmark,
 };
