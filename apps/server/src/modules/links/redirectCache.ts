@@ -1,4 +1,4 @@
-import { eq, gt } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { linkDomains, links } from '../../platform/db/schema/index.js';
 
@@ -20,13 +20,19 @@ interface Entry {
   expires: number;
 }
 
+/** Stale codes read again in one query, at most this many a round. */
+const REFRESH_BATCH = 5_000;
+
 /**
- * Codes to destinations, read from the database once and then served from memory (docs/links.md,
- * "Redirects"). Concurrent misses for one code share one query.
+ * Codes to destinations, loaded at start and then served from memory (docs/links.md, "Redirects").
+ * A known code past its minute still answers at once while a background round reads it again with the
+ * other stale ones (one query); concurrent misses for one code share one query.
  */
 export class RedirectCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, Promise<RedirectTarget | null>>();
+  private readonly stale = new Set<string>();
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly database: Database,
@@ -37,11 +43,52 @@ export class RedirectCache {
   cached(code: string): RedirectTarget | null | undefined {
     const entry = this.entries.get(code);
     if (entry === undefined) return undefined;
-    if (entry.expires <= this.now()) {
+    if (entry.expires > this.now()) return entry.target;
+    if (entry.target === null) {
       this.entries.delete(code);
       return undefined;
     }
+    this.stale.add(code);
+    void this.refreshStale();
     return entry.target;
+  }
+
+  /** Loads every link (up to the cache's size), so a first click is served from memory too. */
+  async warm(): Promise<number> {
+    const rows = await this.database.db
+      .select({ code: links.code, linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain })
+      .from(links)
+      .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
+      .limit(MAX_ENTRIES);
+    const expires = this.now() + HIT_TTL_MS;
+    for (const { code, ...target } of rows) this.entries.set(code, { target, expires });
+    return rows.length;
+  }
+
+  /** Reads the stale codes again in one query; a code no longer there is forgotten. */
+  private refreshStale(): Promise<void> {
+    this.refreshing ??= (async () => {
+      const codes = [...this.stale].slice(0, REFRESH_BATCH);
+      for (const code of codes) this.stale.delete(code);
+      const rows = await this.database.db
+        .select({ code: links.code, linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain })
+        .from(links)
+        .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
+        .where(inArray(links.code, codes));
+      const expires = this.now() + HIT_TTL_MS;
+      const found = new Set<string>();
+      for (const { code, ...target } of rows) {
+        found.add(code);
+        this.entries.set(code, { target, expires });
+      }
+      for (const code of codes) if (!found.has(code)) this.entries.set(code, { target: null, expires: this.now() + MISS_TTL_MS });
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        this.refreshing = null;
+        if (this.stale.size > 0) setTimeout(() => void this.refreshStale(), 1000).unref();
+      });
+    return this.refreshing;
   }
 
   async lookup(code: string): Promise<RedirectTarget | null> {

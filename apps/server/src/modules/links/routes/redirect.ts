@@ -52,7 +52,10 @@ export const redirectRoutes: FastifyPluginAsync<{ ctx: AppContext }> = (app, { c
     { schema: { hide: true, params: z.object({ code: z.string() }) }, config: { permission: 'public' } },
     (request, reply) => answer(runtime, request, reply, (request.params as { code: string }).code, null),
   );
-  app.addHook('onReady', () => runtime.hosts.refresh());
+  app.addHook('onReady', async () => {
+    await runtime.hosts.refresh();
+    await runtime.cache.warm();
+  });
   app.addHook('onClose', () => closeLinksRuntime(ctx.database));
   return Promise.resolve();
 };
