@@ -7,6 +7,7 @@ import { importBenchmark } from './benchmarks/import.js';
 import { inboundBenchmark } from './benchmarks/inbound.js';
 import { redirectBenchmark } from './benchmarks/redirect.js';
 import { segmentsBenchmark } from './benchmarks/segments.js';
+import { webhooksBenchmark } from './benchmarks/webhooks.js';
 
 /** Every benchmark `npm run bench -- <name>` knows, by name. */
 export const benchmarks: Readonly<Record<string, Benchmark>> = {
@@ -18,4 +19,5 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   campaign: campaignBenchmark,
   api: apiBenchmark,
   redirect: redirectBenchmark,
+  webhooks: webhooksBenchmark,
 };

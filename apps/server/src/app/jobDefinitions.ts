@@ -11,6 +11,7 @@ import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/medi
 import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob } from '../modules/notifications/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
+import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
@@ -30,6 +31,7 @@ export function jobDefinitions(
     pruneIdempotencyKeysJob(database),
     pruneDeliveriesJob(database),
     pruneOidcPayloadsJob(database),
+    foldRowCountsJob(database),
     importContactsJob(database),
     messagesReportJob({ config, database }),
     pruneReportsJob(config),

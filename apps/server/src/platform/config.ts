@@ -316,6 +316,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
   WORKER_NICE: z.coerce
     .number({ message: 'must be a whole number from 0 to 19' })
@@ -391,6 +392,8 @@ export interface Config {
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** Send the API's hottest statements as named prepared statements (platform/db/preparedStatements.ts). */
+  databasePreparedStatements: boolean;
   services: readonly ServiceName[];
   /** The nice value a process running the worker role without the web role gives itself (0: left as it is). */
   workerNice: number;
@@ -581,6 +584,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     services: e.SERVICES,
     workerNice: e.WORKER_NICE,
     logLevel: e.LOG_LEVEL,
