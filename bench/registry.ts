@@ -5,6 +5,7 @@ import { fanoutBenchmark } from './benchmarks/fanout.js';
 import { healthz } from './benchmarks/healthz.js';
 import { importBenchmark } from './benchmarks/import.js';
 import { inboundBenchmark } from './benchmarks/inbound.js';
+import { redirectBenchmark } from './benchmarks/redirect.js';
 import { segmentsBenchmark } from './benchmarks/segments.js';
 import { webhooksBenchmark } from './benchmarks/webhooks.js';
 
@@ -17,5 +18,6 @@ export const benchmarks: Readonly<Record<string, Benchmark>> = {
   inbound: inboundBenchmark,
   campaign: campaignBenchmark,
   api: apiBenchmark,
+  redirect: redirectBenchmark,
   webhooks: webhooksBenchmark,
 };

@@ -4068,6 +4068,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's custom domains with the DNS records each needs; shared=1: the deployment's shared domains */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description 1: the deployment's shared domains, which every account may use */
+                    shared?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a custom domain (http://, https:// and www. are stripped); verify it next */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddCustomDomainInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a custom domain no link uses */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/domains/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Check a custom domain's DNS now: verified (renewAt a week ahead) or not yet, with the message to show */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VerifyCustomDomainInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainVerification"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/gdpr/download/{contactId}": {
         parameters: {
             query?: never;
@@ -4549,6 +4841,341 @@ export interface paths {
         };
         post?: never;
         /** Remove a group */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's short links, oldest first; `name` finds those whose name contains it (the link picker asks for 10) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    name?: string;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a short link on the shared domain or a verified custom domain; the server makes its code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One short link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace a link's name, destination, domain and tracking (its code stays, so sent links keep working) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a short link: its code then answers 404 */
         delete: {
             parameters: {
                 query?: never;
@@ -10525,6 +11152,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tls/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this deployment serves the domain (200) or not (404): for the reverse proxy's on-demand TLS */
+        get: {
+            parameters: {
+                query: {
+                    domain: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tools/sharefile": {
         parameters: {
             query?: never;
@@ -10853,6 +11516,12 @@ export interface components {
             messagesPerSecond?: number;
             name?: string;
             number: string;
+        };
+        AddCustomDomain: {
+            domain: unknown;
+        };
+        AddCustomDomainInput: {
+            domain: string;
         };
         AddListContacts: {
             consentSource: unknown;
@@ -12096,6 +12765,62 @@ export interface components {
             };
             tags?: string[];
         };
+        CustomDomain: {
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the DNS records to create: A records for a root domain, a CNAME for a subdomain; none for a shared domain */
+            records: {
+                name: string;
+                /** @enum {string} */
+                type: "A" | "CNAME";
+                value: string;
+            }[];
+            /** @description verified while now is before renewAt; null: never verified */
+            renewAt: string | null;
+            /** @description one of the deployment's shared short domains */
+            shared: boolean;
+        };
+        CustomDomainInput: {
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the DNS records to create: A records for a root domain, a CNAME for a subdomain; none for a shared domain */
+            records: {
+                name: string;
+                /** @enum {string} */
+                type: "A" | "CNAME";
+                value: string;
+            }[];
+            /** @description verified while now is before renewAt; null: never verified */
+            renewAt: string | null;
+            /** @description one of the deployment's shared short domains */
+            shared: boolean;
+        };
+        CustomDomainList: {
+            data: components["schemas"]["CustomDomain"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CustomDomainListInput: {
+            data: components["schemas"]["CustomDomainInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
+        CustomDomainRecord: {
+            data: components["schemas"]["CustomDomain"];
+        };
+        CustomDomainRecordInput: {
+            data: components["schemas"]["CustomDomainInput"];
+        };
+        CustomDomainVerification: {
+            data: components["schemas"]["CustomDomain"];
+            message: string;
+            verified: boolean;
+        };
+        CustomDomainVerificationInput: {
+            data: components["schemas"]["CustomDomainInput"];
+            message: string;
+            verified: boolean;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -12336,6 +13061,68 @@ export interface components {
             outgoing: boolean;
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
+        };
+        Link: {
+            botClicks: number;
+            /** @description people's clicks; link-preview fetchers are counted apart in botClicks */
+            clicks: number;
+            code: string;
+            contactTracking: boolean;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            shortenedUrl: string;
+            updated: {
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        LinkInput: {
+            botClicks: number;
+            /** @description people's clicks; link-preview fetchers are counted apart in botClicks */
+            clicks: number;
+            code: string;
+            contactTracking: boolean;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            shortenedUrl: string;
+            updated: {
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        LinkList: {
+            data: components["schemas"]["Link"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        LinkListInput: {
+            data: components["schemas"]["LinkInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
+        LinkRecord: {
+            data: components["schemas"]["Link"];
+        };
+        LinkRecordInput: {
+            data: components["schemas"]["LinkInput"];
         };
         List: {
             created: {
@@ -13148,6 +13935,26 @@ export interface components {
             tags?: string[];
             users?: string[];
         };
+        SaveLink: {
+            /** @default false */
+            contactTracking: boolean;
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            name: string;
+        };
+        SaveLinkInput: {
+            /** @default false */
+            contactTracking?: boolean;
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            name: string;
+        };
         SaveList: {
             name: string;
         };
@@ -13837,6 +14644,16 @@ export interface components {
                 number: string;
             };
         };
+        VerifyCustomDomain: {
+            domain?: string;
+            /** Format: uuid */
+            id?: string;
+        };
+        VerifyCustomDomainInput: {
+            domain?: string;
+            /** Format: uuid */
+            id?: string;
+        };
         VerifyPhoneNumber: {
             code: string;
         };
@@ -13902,6 +14719,8 @@ export type SchemaAccountUser = components['schemas']['AccountUser'];
 export type SchemaAccountUserInput = components['schemas']['AccountUserInput'];
 export type SchemaAddConnectionPhoneNumber = components['schemas']['AddConnectionPhoneNumber'];
 export type SchemaAddConnectionPhoneNumberInput = components['schemas']['AddConnectionPhoneNumberInput'];
+export type SchemaAddCustomDomain = components['schemas']['AddCustomDomain'];
+export type SchemaAddCustomDomainInput = components['schemas']['AddCustomDomainInput'];
 export type SchemaAddListContacts = components['schemas']['AddListContacts'];
 export type SchemaAddListContactsInput = components['schemas']['AddListContactsInput'];
 export type SchemaAddListContactsResult = components['schemas']['AddListContactsResult'];
@@ -14016,6 +14835,14 @@ export type SchemaCreateAccountUser = components['schemas']['CreateAccountUser']
 export type SchemaCreateAccountUserInput = components['schemas']['CreateAccountUserInput'];
 export type SchemaCreateContact = components['schemas']['CreateContact'];
 export type SchemaCreateContactInput = components['schemas']['CreateContactInput'];
+export type SchemaCustomDomain = components['schemas']['CustomDomain'];
+export type SchemaCustomDomainInput = components['schemas']['CustomDomainInput'];
+export type SchemaCustomDomainList = components['schemas']['CustomDomainList'];
+export type SchemaCustomDomainListInput = components['schemas']['CustomDomainListInput'];
+export type SchemaCustomDomainRecord = components['schemas']['CustomDomainRecord'];
+export type SchemaCustomDomainRecordInput = components['schemas']['CustomDomainRecordInput'];
+export type SchemaCustomDomainVerification = components['schemas']['CustomDomainVerification'];
+export type SchemaCustomDomainVerificationInput = components['schemas']['CustomDomainVerificationInput'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaErrorInput = components['schemas']['ErrorInput'];
 export type SchemaGroup = components['schemas']['Group'];
@@ -14038,6 +14865,12 @@ export type SchemaJobReportInvalidContact = components['schemas']['JobReportInva
 export type SchemaJobReportInvalidContactInput = components['schemas']['JobReportInvalidContactInput'];
 export type SchemaJobReportStatistic = components['schemas']['JobReportStatistic'];
 export type SchemaJobReportStatisticInput = components['schemas']['JobReportStatisticInput'];
+export type SchemaLink = components['schemas']['Link'];
+export type SchemaLinkInput = components['schemas']['LinkInput'];
+export type SchemaLinkList = components['schemas']['LinkList'];
+export type SchemaLinkListInput = components['schemas']['LinkListInput'];
+export type SchemaLinkRecord = components['schemas']['LinkRecord'];
+export type SchemaLinkRecordInput = components['schemas']['LinkRecordInput'];
 export type SchemaList = components['schemas']['List'];
 export type SchemaListInput = components['schemas']['ListInput'];
 export type SchemaListMember = components['schemas']['ListMember'];
@@ -14120,6 +14953,8 @@ export type SchemaSaveCampaign = components['schemas']['SaveCampaign'];
 export type SchemaSaveCampaignInput = components['schemas']['SaveCampaignInput'];
 export type SchemaSaveGroup = components['schemas']['SaveGroup'];
 export type SchemaSaveGroupInput = components['schemas']['SaveGroupInput'];
+export type SchemaSaveLink = components['schemas']['SaveLink'];
+export type SchemaSaveLinkInput = components['schemas']['SaveLinkInput'];
 export type SchemaSaveList = components['schemas']['SaveList'];
 export type SchemaSaveListInput = components['schemas']['SaveListInput'];
 export type SchemaSaveSimulatorSettings = components['schemas']['SaveSimulatorSettings'];
@@ -14196,6 +15031,8 @@ export type SchemaUpdatePhoneNumber = components['schemas']['UpdatePhoneNumber']
 export type SchemaUpdatePhoneNumberInput = components['schemas']['UpdatePhoneNumberInput'];
 export type SchemaVerificationCall = components['schemas']['VerificationCall'];
 export type SchemaVerificationCallInput = components['schemas']['VerificationCallInput'];
+export type SchemaVerifyCustomDomain = components['schemas']['VerifyCustomDomain'];
+export type SchemaVerifyCustomDomainInput = components['schemas']['VerifyCustomDomainInput'];
 export type SchemaVerifyPhoneNumber = components['schemas']['VerifyPhoneNumber'];
 export type SchemaVerifyPhoneNumberInput = components['schemas']['VerifyPhoneNumberInput'];
 export type SchemaWebhookSubscription = components['schemas']['WebhookSubscription'];

@@ -39,13 +39,14 @@ import { registerIdempotency } from '../platform/http/idempotency.js';
 import { devRoutes } from '../modules/system/index.js';
 import { templateWebhookRoutes } from '../modules/templates/index.js';
 import { systemRoutes } from '../modules/system/index.js';
+import { redirectRoutes, shortHostHook } from '../modules/links/index.js';
 import { v1Routes } from './v1Routes.js';
 import { addApiGuide, HOSTED_API_TAG } from './apiGuide.js';
 
 export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Paths the server answers itself; everything else is the web app's, which shows its own 404. */
-const SERVER_PATHS = /^\/(v1|docs|healthz|readyz|oidc|socket\.io|dev)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(v1|docs|healthz|readyz|oidc|socket\.io|dev|r)(\/|$|\?)/;
 
 const API_DESCRIPTION = [
   'The API of Parley, a self-hostable hub for business text messaging. Every error answers ' +
@@ -121,6 +122,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   acceptEmptyJsonBodies(app);
   // First of the hooks, so answers that end early (the guard's 401, a 404) carry the headers too.
   await app.register(fastifyHelmet, securityHeaderOptions(ctx.config));
+  // Before the guard: on a short-link host (docs/links.md) `GET /{code}` is a redirect, not a page.
+  app.addHook('onRequest', shortHostHook(ctx));
 
   // While draining, answers tell keep-alive clients to go, so closing does not wait on idle sockets.
   let draining = false;
@@ -192,6 +195,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(systemRoutes, { ctx });
+  await app.register(redirectRoutes, { ctx });
   await app.register(v1Routes, { prefix: '/v1', ctx });
   await app.register(devRoutes, { ctx });
   await app.register(templateWebhookRoutes, { ctx });

@@ -8,6 +8,7 @@ import { campaignReportingJob } from '../modules/campaigns/index.js';
 import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
+import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob } from '../modules/notifications/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
 import { foldRowCountsJob } from '../platform/db/rowCounts.js';
@@ -39,5 +40,6 @@ export function jobDefinitions(
     campaignReportingJob({ config, database }),
     sweepUnreferencedMediaJob(database, mediaStorage),
     sweepUnnamedMediaJob(database, mediaStorage),
+    recheckDomainsJob(database, config.links),
   ];
 }

@@ -274,6 +274,30 @@ const allowedHostsList = z.string().transform((value, ctx) => {
   return [...new Set(entries.map((e) => e.toLowerCase()))];
 });
 
+/** A DNS host name, lower case, no scheme or path (SHORT_LINK_DOMAIN, CUSTOM_DOMAIN_CNAME). */
+const hostName = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(v), {
+    message: 'must be a host name such as sho.rt (no scheme, port or path)',
+  });
+
+/** DNS_RESOLVER: the DNS server custom domains are checked through, as address or address:port. */
+const resolverAddress = z.string().refine((v) => {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(v);
+  return match !== null && net.isIP((match[1] ?? '').replace(/^\[|\]$/g, '')) !== 0 && (match[2] === undefined || Number(match[2]) <= 65535);
+}, { message: 'must be a DNS server address such as 1.1.1.1 or 127.0.0.1:5353' });
+
+/** CUSTOM_DOMAIN_A_RECORDS: the IPv4 addresses a root custom domain must point at. */
+const ipv4List = z.string().transform((value, ctx) => {
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0 || items.some((i) => net.isIP(i) !== 4)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of IPv4 addresses' });
+    return z.NEVER;
+  }
+  return items;
+});
+
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
@@ -345,6 +369,10 @@ const envSchema = z.object({
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
+  SHORT_LINK_DOMAIN: hostName.optional(),
+  DNS_RESOLVER: resolverAddress.optional(),
+  CUSTOM_DOMAIN_A_RECORDS: ipv4List.default(['192.0.2.10', '192.0.2.11']),
+  CUSTOM_DOMAIN_CNAME: hostName.optional(),
 });
 
 /**
@@ -390,7 +418,20 @@ export interface Config {
   media: MediaConfig;
   /** URLs the server fetches for others (carrier media, webhooks, integrations): platform/net/guardedFetch.ts. */
   fetch: FetchConfig;
+  links: LinksConfig;
   version: string;
+}
+
+/** Short links and custom domains (docs/links.md). */
+export interface LinksConfig {
+  /** The deployment's shared short domain (SHORT_LINK_DOMAIN); null: links are {publicUrl}/r/{code}. */
+  shortDomain: string | null;
+  /** The DNS server custom domains are checked through (DNS_RESOLVER); null: the system's. */
+  resolver: string | null;
+  /** What a root custom domain's A records must hold (CUSTOM_DOMAIN_A_RECORDS). */
+  aRecords: readonly string[];
+  /** What a subdomain's CNAME must name (CUSTOM_DOMAIN_CNAME; default the short domain, else the public host). */
+  cname: string;
 }
 
 export interface FetchConfig {
@@ -574,6 +615,12 @@ export function loadConfig(
     webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
+    links: {
+      shortDomain: e.SHORT_LINK_DOMAIN ?? null,
+      resolver: e.DNS_RESOLVER ?? null,
+      aRecords: e.CUSTOM_DOMAIN_A_RECORDS,
+      cname: e.CUSTOM_DOMAIN_CNAME ?? e.SHORT_LINK_DOMAIN ?? new URL(publicUrl).hostname,
+    },
     version,
   };
 }
