@@ -43,6 +43,7 @@ export * from './api/carriers.js';
 export * from './api/approvals.js';
 export * from './api/conversations.js';
 export * from './api/autoResponders.js';
+export * from './api/links.js';
 export * from './api/templates.js';
 export * from './api/media.js';
 export * from './api/webPush.js';

@@ -14,6 +14,8 @@ import {
   contacts,
   conversations,
   invitations,
+  linkDomains,
+  links,
   listMembers,
   notificationDeliveries,
   notifications,
@@ -113,6 +115,16 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
+  '/v1/accounts/:acc/links/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(links).values({ id, accountId, name: `Link ${id}`, destinationUrl: 'https://example.test', code: id.replaceAll('-', '').slice(0, 12) });
+    return { id };
+  },
+  '/v1/accounts/:acc/domains/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(linkDomains).values({ id, accountId, domain: `d${id.slice(0, 8)}.example.test` });
+    return { id };
+  },
   '/v1/accounts/:acc/autoresponders/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(autoResponders).values({ id, accountId, match: `match ${id}`, response: 'Thanks!' });
@@ -219,6 +231,7 @@ const validBody: Record<string, object> = {
   'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },
   'PUT /v1/accounts/:acc/conversations/:id/read': { read: true },
   'PUT /v1/accounts/:acc/autoresponders/:id': { match: 'renamed', response: 'Renamed' },
+  'PUT /v1/accounts/:acc/links/:id': { name: 'Renamed', destinationUrl: 'https://renamed.example.test', domain: { id: randomUUID() } },
   'PUT /v1/accounts/:acc/campaigns/:id': {
     name: 'Renamed',
     messagingType: 'marketing',

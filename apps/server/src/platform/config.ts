@@ -274,6 +274,30 @@ const allowedHostsList = z.string().transform((value, ctx) => {
   return [...new Set(entries.map((e) => e.toLowerCase()))];
 });
 
+/** A DNS host name, lower case, no scheme or path (SHORT_LINK_DOMAIN, CUSTOM_DOMAIN_CNAME). */
+const hostName = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(v), {
+    message: 'must be a host name such as sho.rt (no scheme, port or path)',
+  });
+
+/** DNS_RESOLVER: the DNS server custom domains are checked through, as address or address:port. */
+const resolverAddress = z.string().refine((v) => {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(v);
+  return match !== null && net.isIP((match[1] ?? '').replace(/^\[|\]$/g, '')) !== 0 && (match[2] === undefined || Number(match[2]) <= 65535);
+}, { message: 'must be a DNS server address such as 1.1.1.1 or 127.0.0.1:5353' });
+
+/** CUSTOM_DOMAIN_A_RECORDS: the IPv4 addresses a root custom domain must point at. */
+const ipv4List = z.string().transform((value, ctx) => {
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0 || items.some((i) => net.isIP(i) !== 4)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of IPv4 addresses' });
+    return z.NEVER;
+  }
+  return items;
+});
+
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
@@ -292,6 +316,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
   WORKER_NICE: z.coerce
     .number({ message: 'must be a whole number from 0 to 19' })
@@ -349,6 +374,10 @@ const envSchema = z.object({
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
   SLACK_API_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/api/'),
   SLACK_OAUTH_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/oauth/v2/authorize'),
+  SHORT_LINK_DOMAIN: hostName.optional(),
+  DNS_RESOLVER: resolverAddress.optional(),
+  CUSTOM_DOMAIN_A_RECORDS: ipv4List.default(['192.0.2.10', '192.0.2.11']),
+  CUSTOM_DOMAIN_CNAME: hostName.optional(),
 });
 
 /**
@@ -368,6 +397,8 @@ export interface Config {
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** Send the API's hottest statements as named prepared statements (platform/db/preparedStatements.ts). */
+  databasePreparedStatements: boolean;
   services: readonly ServiceName[];
   /** The nice value a process running the worker role without the web role gives itself (0: left as it is). */
   workerNice: number;
@@ -394,6 +425,7 @@ export interface Config {
   fetch: FetchConfig;
   /** The Slack app users' notification channels go through (docs/notifications.md, "Slack"); null: not configured. */
   slack: SlackConfig | null;
+  links: LinksConfig;
   version: string;
 }
 
@@ -405,6 +437,18 @@ export interface SlackConfig {
   apiUrl: string;
   /** Where a user is sent to add the app (SLACK_OAUTH_URL). */
   oauthUrl: string;
+}
+
+/** Short links and custom domains (docs/links.md). */
+export interface LinksConfig {
+  /** The deployment's shared short domain (SHORT_LINK_DOMAIN); null: links are {publicUrl}/r/{code}. */
+  shortDomain: string | null;
+  /** The DNS server custom domains are checked through (DNS_RESOLVER); null: the system's. */
+  resolver: string | null;
+  /** What a root custom domain's A records must hold (CUSTOM_DOMAIN_A_RECORDS). */
+  aRecords: readonly string[];
+  /** What a subdomain's CNAME must name (CUSTOM_DOMAIN_CNAME; default the short domain, else the public host). */
+  cname: string;
 }
 
 export interface FetchConfig {
@@ -557,6 +601,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     services: e.SERVICES,
     workerNice: e.WORKER_NICE,
     logLevel: e.LOG_LEVEL,
@@ -588,6 +633,12 @@ export function loadConfig(
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
+    links: {
+      shortDomain: e.SHORT_LINK_DOMAIN ?? null,
+      resolver: e.DNS_RESOLVER ?? null,
+      aRecords: e.CUSTOM_DOMAIN_A_RECORDS,
+      cname: e.CUSTOM_DOMAIN_CNAME ?? e.SHORT_LINK_DOMAIN ?? new URL(publicUrl).hostname,
+    },
     version,
   };
 }

@@ -87,6 +87,8 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/approvals/somethingelse': 'approvals',
   '/simulator': 'simulator',
   '/autoresponders': 'autoResponders',
+  '/links/urlshortener': 'links',
+  '/links/customdomains': 'customDomains',
   '/campaigns': 'campaigns',
   '/templates': 'templates',
   '/templates/sms': 'templates',

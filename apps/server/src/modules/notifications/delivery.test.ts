@@ -229,6 +229,24 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     expect(receiver.mostAtOnce('/paced')).toBe(2);
   });
 
+  it('keeps connections per endpoint: one that hangs holds none of another endpoint on the same origin', async () => {
+    const hanging = await webhookAccount('/hanging', ['contact-created']);
+    const healthy = await webhookAccount('/beside', ['contact-created']);
+    receiver.answer('/hanging', () => 'hang');
+    await withOwnSender({ perEndpoint: 2, timeoutMs: 30_000 }, async (sender) => {
+      for (const name of ['H1', 'H2', 'H3']) await contactEvent(hanging.account.id, 'contactCreated', name);
+      await until(async () => (await deliveriesOf(hanging.notification.id)).length === 3, 'three deliveries to the hanging endpoint');
+      await sender.start();
+      await until(() => receiver.at('/hanging').length === 2, 'the hanging endpoint holding its two places');
+      for (const name of ['B1', 'B2', 'B3', 'B4']) await contactEvent(healthy.account.id, 'contactCreated', name);
+      await until(async () => (await deliveriesOf(healthy.notification.id)).filter((d) => d.status === 'delivered').length === 4, 'the other endpoint served');
+      expect(receiver.at('/hanging')).toHaveLength(2);
+      // The receiver going away ends the hanging requests (failed tries, retried on schedule).
+      await receiver.stop();
+      await receiver.start();
+    });
+  });
+
   it('lets go of the deliveries it claimed but had not sent when it stops, and writes the result of the one in flight', async () => {
     const { account, notification } = await webhookAccount('/stalled', ['contact-created']);
     receiver.answer('/stalled', () => 'hang');
