@@ -32,6 +32,7 @@ export * from './api/contacts.js';
 export * from './api/lists.js';
 export * from './api/groups.js';
 export * from './api/notifications.js';
+export * from './api/notificationChannels.js';
 export * from './api/gdpr.js';
 export * from './api/contactImports.js';
 export * from './api/messages.js';

@@ -192,10 +192,11 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         database,
         config,
         mailer,
+        carriers,
         log: log.child({ component: 'notifications' }),
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
-      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber];
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),

@@ -260,6 +260,8 @@ const otherParams: Record<string, string> = {
   name: 'campaign',
   // A webhook subscription's URL, encoded into the path as the hosted product's clients send it.
   url: encodeURIComponent('https://hooks.example.test/parley'),
+  // A user's notification channel by its kind (the user's own; another account's is the guard's 404).
+  channel: 'email',
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');

@@ -369,6 +369,11 @@ const envSchema = z.object({
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
+  SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/api/'),
+  SLACK_OAUTH_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/oauth/v2/authorize'),
   SHORT_LINK_DOMAIN: hostName.optional(),
   DNS_RESOLVER: resolverAddress.optional(),
   CUSTOM_DOMAIN_A_RECORDS: ipv4List.default(['192.0.2.10', '192.0.2.11']),
@@ -418,8 +423,20 @@ export interface Config {
   media: MediaConfig;
   /** URLs the server fetches for others (carrier media, webhooks, integrations): platform/net/guardedFetch.ts. */
   fetch: FetchConfig;
+  /** The Slack app users' notification channels go through (docs/notifications.md, "Slack"); null: not configured. */
+  slack: SlackConfig | null;
   links: LinksConfig;
   version: string;
+}
+
+export interface SlackConfig {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  /** Slack's Web API (SLACK_API_URL): the base every method is called under. */
+  apiUrl: string;
+  /** Where a user is sent to add the app (SLACK_OAUTH_URL). */
+  oauthUrl: string;
 }
 
 /** Short links and custom domains (docs/links.md). */
@@ -615,6 +632,7 @@ export function loadConfig(
     webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
+    slack: slackConfig(e),
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -626,6 +644,26 @@ export function loadConfig(
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
+function slackConfig(e: Env): SlackConfig | null {
+  if (e.SLACK_CLIENT_ID === undefined) {
+    const stray = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: applies only with SLACK_CLIENT_ID`));
+    return null;
+  }
+  const missing = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] === undefined);
+  if (missing.length > 0 || e.SLACK_CLIENT_SECRET === undefined || e.SLACK_SIGNING_SECRET === undefined) {
+    throw new ConfigError(missing.map((name) => `${name}: is required with SLACK_CLIENT_ID`));
+  }
+  return {
+    clientId: e.SLACK_CLIENT_ID,
+    clientSecret: e.SLACK_CLIENT_SECRET,
+    signingSecret: e.SLACK_SIGNING_SECRET,
+    apiUrl: e.SLACK_API_URL,
+    oauthUrl: e.SLACK_OAUTH_URL,
+  };
+}
 
 /** MEDIA_S3_BUCKET picks S3; the other MEDIA_S3_* apply only with it, and the keys go in pairs. */
 function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {

@@ -11,6 +11,8 @@ import { allowedHostsFrom } from '../../platform/net/allowedHosts.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.js';
 import { createAccount, createUser } from '../../test/factories.js';
 import { silentLogger } from '../../test/logger.js';
+import { testConfig } from '../../test/config.js';
+import { buildCarrierRegistry } from '../carriers/index.js';
 import { mailsTo } from '../../test/mail.js';
 import { expandEventRows } from '../messaging/index.js';
 import { attemptsOf, listDeliveries } from './deliveryQueries.js';
@@ -44,8 +46,9 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     deps = { db: database.db, secrets, allowedHosts: allowedHostsFrom(LOOPBACK) };
     delivery = await startNotificationDelivery({
       database,
-      config: { secrets, fetch: { allowedHosts: LOOPBACK }, publicUrl: 'http://parley.test' },
+      config: { secrets, fetch: { allowedHosts: LOOPBACK }, publicUrl: 'http://parley.test', slack: null },
       mailer: createLocalMailbox(database.db),
+      carriers: buildCarrierRegistry(testConfig(), database, silentLogger()),
       log: silentLogger(),
       pollIntervalMs: 50,
       digestQuietMs: 300,
