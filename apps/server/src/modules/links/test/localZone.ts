@@ -33,9 +33,9 @@ export async function startLocalZone(): Promise<LocalZone> {
       const entry = records.get(name);
       if (entry === undefined) response.header.rcode = NXDOMAIN;
       else if (question?.type === Packet.TYPE.CNAME && entry.cname !== undefined) {
-        response.answers.push({ name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 60, domain: entry.cname });
+        response.answers.push(new Packet.Resource({ name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN, ttl: 60, domain: entry.cname }));
       } else if (question?.type === Packet.TYPE.A) {
-        for (const address of entry.a ?? []) response.answers.push({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address });
+        for (const address of entry.a ?? []) response.answers.push(new Packet.Resource({ name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 60, address }));
       }
       void send(response);
     },
