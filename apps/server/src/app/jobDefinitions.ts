@@ -9,6 +9,8 @@ import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { pruneDeliveriesJob } from '../modules/notifications/index.js';
+import { billingJobs } from '../modules/billing/index.js';
+import { createMailer } from '../platform/mail/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
@@ -37,5 +39,6 @@ export function jobDefinitions(
     campaignReportingJob({ config, database }),
     sweepUnreferencedMediaJob(database, mediaStorage),
     sweepUnnamedMediaJob(database, mediaStorage),
+    ...billingJobs(config, database, createMailer(config, database)),
   ];
 }

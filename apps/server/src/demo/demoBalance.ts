@@ -3,7 +3,7 @@ import { formatMoney, messagePrice, moneyToUnits, planPricingSchema, unitsToMone
 import type { Db } from '../platform/db/client.js';
 import { accounts, type PlanRow } from '../platform/db/schema/index.js';
 import { AppError } from '../platform/errors.js';
-import { sandboxTopup } from '../modules/billing/index.js';
+import { creditAccount } from '../modules/billing/index.js';
 import { demoCampaign, demoContacts, demoOptOutKey, demoScripts } from './demoData.js';
 
 /** What the demo's messages cost on the account's plan: every text is one segment. */
@@ -20,6 +20,8 @@ export function demoCost(plan: Pick<PlanRow, 'pricing' | 'isTrial'>): { messages
   const recipients = [...campaign, ...replies, ...autoReplies];
   return { messages: recipients.length, units: recipients.reduce((sum, key) => sum + priceTo(key), 0n) };
 }
+
+export const DEMO_TOPUP_DESCRIPTION = 'Top-up (sandbox payment)';
 
 /** Top-ups go in steps of 10 USD, at least one. */
 const TOP_UP_STEP = 100_000n;
@@ -42,6 +44,7 @@ export async function coverDemoCost(db: Db, embedded: boolean, accountId: string
   }
   const steps = (cost.units - balance + TOP_UP_STEP - 1n) / TOP_UP_STEP;
   const amount = unitsToMoney(steps * TOP_UP_STEP);
-  await sandboxTopup(db, { accountId, userId: null, amount, idempotencyKey: null });
+  // The demo's own credit, straight to the ledger: no card is involved on the embedded database's demo.
+  await db.transaction((tx) => creditAccount(tx, { accountId, amount, description: DEMO_TOPUP_DESCRIPTION }));
   return formatMoney(amount);
 }

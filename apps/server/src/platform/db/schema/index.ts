@@ -9,3 +9,4 @@ export * from './inbox.js';
 export * from './campaigns.js';
 export * from './system.js';
 export * from './notifications.js';
+export * from './billing.js';
