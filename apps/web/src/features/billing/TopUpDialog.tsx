@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Account, type TopupResult } from '@parley/shared';
+import { formatMoney, TOPUP_PROCESSING_MESSAGE, type Account, type TopupResult } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -20,7 +20,6 @@ import {
   defaultTopUpAmount,
   isTopUpAmount,
   newIdempotencyKey,
-  toppedUpMessage,
   topUpAmounts,
   topUpRequest,
   type TopUpAmount,
@@ -33,8 +32,9 @@ interface TopUpDialogProps {
 }
 
 /**
- * 'top up balance', paid through the embedded mode's sandbox provider: every payment succeeds at
- * once and no card is charged. One Idempotency-Key per opening, so a double click or a retry credits once.
+ * 'top up balance', paid with the card on file through the payment provider: the dialog closes with a
+ * notice that the payment is processing (docs/billing.md). One Idempotency-Key per opening, so a double
+ * click or a retry pays once.
  */
 export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) => {
   const api = useApiClient();
@@ -48,7 +48,7 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
       return (await api.post<TopupResult>(request.path, request.body, { headers: request.headers })).data;
     },
     onSuccess: async (result) => {
-      // The new balance shows at once; the refetch brings whatever else moved with it.
+      // The balance moves when the provider confirms the payment (docs/billing.md); the refetch shows it then.
       queryClient.setQueryData<Account>(accountQueryKey(accountId), (account) =>
         account === undefined ? account : { ...account, balance: result.balance },
       );
@@ -56,7 +56,7 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
         queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true }),
         queryClient.invalidateQueries({ queryKey: chargesQueryKey(accountId) }),
       ]);
-      snackbar.show(toppedUpMessage(result.balance));
+      snackbar.show(result.payment.status === 'failed' ? (result.payment.error ?? TOPUP_PROCESSING_MESSAGE) : TOPUP_PROCESSING_MESSAGE);
       onClose();
     },
   });
