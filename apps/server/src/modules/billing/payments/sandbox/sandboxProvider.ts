@@ -19,7 +19,7 @@ import {
   SANDBOX_CARD_REFUSED_MESSAGE,
   sandboxCard,
   type SandboxCard,
-} from './testCards.js';
+} from './cardCatalog.js';
 
 type ObjectKind = (typeof sandboxObjects.$inferSelect)['kind'];
 
