@@ -3,8 +3,7 @@ import type { BenchContext, Benchmark } from '../lib/benchmark.js';
 import { applyLoad, ratio, type LoadFigures } from '../lib/load.js';
 import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
 import { benchDist } from '../lib/paths.js';
-import { processCpuMs } from '../lib/processCpu.js';
-import { rowsOf, databaseModules } from '../lib/serverModules.js';
+import { watchCpu } from '../lib/cpuWatch.js';
 import { startServerProcess } from '../lib/serverProcess.js';
 import { KindSamples, mixClients } from './apiMix.js';
 import { API_CLIENTS, FULL_SCALE, seedApiAccount, type ApiFixture, type Scale } from './apiSeed.js';
@@ -31,56 +30,6 @@ function scaleOf(context: BenchContext): { scale: Scale; factor: number } {
   if (!Number.isFinite(factor) || factor <= 0 || factor > 1) throw new Error(`BENCH_API_SCALE must be a number above 0 and at most 1, not "${String(given)}"`);
   const of = (n: number): number => Math.max(1, Math.round(n * factor));
   return { scale: { contacts: of(FULL_SCALE.contacts), conversations: of(FULL_SCALE.conversations), messages: of(FULL_SCALE.messages) }, factor };
-}
-
-interface CpuWatch {
-  /** Milliseconds of CPU each watched process used since the watch began (null without /proc). */
-  used(): Promise<Record<string, number | null>>;
-}
-
-/** The PostgreSQL backends serving this database (the servers' pools), by pid. */
-async function backendPids(storage: Storage): Promise<number[]> {
-  if (storage.databaseUrl === null) return [];
-  const m = await databaseModules();
-  const admin = await m.openDatabase({ databaseUrl: storage.databaseUrl, dataDir: storage.dataDir, poolMax: 1 });
-  try {
-    const name = new URL(storage.databaseUrl).pathname.slice(1);
-    const rows = await rowsOf(admin, 'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    return rows.map((r) => Number(r.pid));
-  } finally {
-    await admin.close();
-  }
-}
-
-/**
- * CPU of the server processes and, on PostgreSQL, of the database's backends (those connected when the watch
- * begins and ends: a backend that comes and goes in between is missed, which the pools' long-lived
- * connections make rare).
- */
-async function watchCpu(processes: Record<string, number>, storage: Storage): Promise<CpuWatch> {
-  const before = new Map<string, number | null>();
-  for (const [name, pid] of Object.entries(processes)) before.set(name, await processCpuMs(pid));
-  const backendsBefore = new Map<number, number>();
-  for (const pid of await backendPids(storage)) backendsBefore.set(pid, (await processCpuMs(pid)) ?? 0);
-  return {
-    async used() {
-      const result: Record<string, number | null> = {};
-      for (const [name, pid] of Object.entries(processes)) {
-        const [b, a] = [before.get(name) ?? null, await processCpuMs(pid)];
-        result[name] = a === null || b === null ? null : a - b;
-      }
-      if (storage.databaseUrl !== null) {
-        let total = 0;
-        const pids = new Set([...backendsBefore.keys(), ...(await backendPids(storage))]);
-        for (const pid of pids) {
-          const now = await processCpuMs(pid);
-          if (now !== null) total += now - (backendsBefore.get(pid) ?? 0);
-        }
-        result.database = total;
-      }
-      return result;
-    },
-  };
 }
 
 type SideFigures = LoadFigures & {

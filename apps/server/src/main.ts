@@ -1,6 +1,6 @@
 import { consoleNote } from './build/consoleNote.js';
 import { ConfigError, loadConfig } from './platform/config.js';
-import { openDatabase } from './platform/db/client.js';
+import { applicationNameOf, openDatabase } from './platform/db/client.js';
 import { DataDirLockedError } from './platform/db/dataDirLock.js';
 import { createLogger } from './platform/logger.js';
 import { applyWorkerNice } from './platform/processPriority.js';
@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   let server;
   try {
     // The embedded database starts in a thread of its own (seconds) while the server's modules load.
-    const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+    const opening = openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      applicationName: applicationNameOf(config.services),
+    });
     opening.catch(() => undefined);
     const { startServer } = await import('./app/server.js');
     server = await startServer(config, log, { database: await opening });

@@ -265,7 +265,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an access token for an API client (client_credentials) */
+        /**
+         * Get an access token for an API client (client_credentials)
+         * @description **Example: An API client's access token (client credentials; a form body or Basic auth works too)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/oauth2/token" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"grant_type":"client_credentials","client_id":"YOUR_CLIENT_ID","client_secret":"YOUR_CLIENT_SECRET"}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -275,6 +284,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "grant_type": "client_credentials",
+                     *       "client_id": "YOUR_CLIENT_ID",
+                     *       "client_secret": "YOUR_CLIENT_SECRET"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OAuth2TokenRequestInput"];
                 };
             };
@@ -1499,7 +1515,17 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a campaign: Manual, Scheduled (with a schedule) or File Upload (with field mappings) */
+        /**
+         * Add a campaign: Manual, Scheduled (with a schedule) or File Upload (with field mappings)
+         * @description **Example: A manual campaign with the account's defaults (the hosted product's minimal campaign)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/campaigns" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Spring sale","trigger":{"code":"M"},"template":"Hi {{{firstName}}}, 20% off this week. Reply STOP to opt out.","reporting":{"when":"NoReport"}}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1511,6 +1537,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Spring sale",
+                     *       "trigger": {
+                     *         "code": "M"
+                     *       },
+                     *       "template": "Hi {{{firstName}}}, 20% off this week. Reply STOP to opt out.",
+                     *       "reporting": {
+                     *         "when": "NoReport"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SaveCampaignInput"];
                 };
             };
@@ -2676,6 +2714,13 @@ export interface paths {
         /**
          * The contacts table: filters, search, sort and paging; format=csv downloads every match as CSV
          * @description With `format=csv` (or `Accept: text/csv`) the answer is a `text/csv` attachment with every contact of the same filters and order (no paging): the fixed columns, then one column per custom attribute. Cells a spreadsheet would read as a formula (starting with = + - @, tab or carriage return) are prefixed with '.
+         *
+         *     **Example: The first page of contacts; ask for the next with ?after=<pagination.next>**
+         *
+         *     ```sh
+         *     curl -X GET "http://localhost:0/v1/accounts/$ACCOUNT_ID/contacts?limit=25" \
+         *       -H "Authorization: Bearer $TOKEN"
+         *     ```
          */
         get: {
             parameters: {
@@ -2759,6 +2804,15 @@ export interface paths {
         /**
          * Add a contact (an invalid number is kept with valid false; a number the account has answers 409)
          * @description Answers the contact in a list of one (`{ success, data: [contact] }`), as the hosted product does. With `Content-Type: text/csv` the body is instead a CSV file of up to 1,000 rows imported at once (`?mergeStrategy=append|core|remove`, default append; the rules of POST .../contacts/imports), answered 201 `{ success, data: { importId, submitted, success, inserted, updated, missingMobile, duplicates, errors, contacts } }` (ContactUploadResponse); a file that cannot be read answers 400 and changes nothing.
+         *
+         *     **Example: Add a contact**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/contacts" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"firstName":"Ada","lastName":"Lovelace","mobile":{"number":"+12025550143","country":"US"},"email":"ada@example.com","tags":["customer"],"attributes":{"plan":"gold"}}'
+         *     ```
          */
         post: {
             parameters: {
@@ -2771,6 +2825,23 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "firstName": "Ada",
+                     *       "lastName": "Lovelace",
+                     *       "mobile": {
+                     *         "number": "+12025550143",
+                     *         "country": "US"
+                     *       },
+                     *       "email": "ada@example.com",
+                     *       "tags": [
+                     *         "customer"
+                     *       ],
+                     *       "attributes": {
+                     *         "plan": "gold"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateContactInput"];
                 };
             };
@@ -4253,6 +4324,298 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's custom domains with the DNS records each needs; shared=1: the deployment's shared domains */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                    /** @description 1: the deployment's shared domains, which every account may use */
+                    shared?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a custom domain (http://, https:// and www. are stripped); verify it next */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddCustomDomainInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a custom domain no link uses */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/domains/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Check a custom domain's DNS now: verified (renewAt a week ahead) or not yet, with the message to show */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VerifyCustomDomainInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomDomainVerification"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/gdpr/download/{contactId}": {
         parameters: {
             query?: never;
@@ -4914,6 +5277,341 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's short links, oldest first; `name` finds those whose name contains it (the link picker asks for 10) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    name?: string;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a short link on the shared domain or a verified custom domain; the server makes its code */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One short link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Replace a link's name, destination, domain and tracking (its code stays, so sent links keep working) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveLinkInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LinkRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove a short link: its code then answers 404 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5696,6 +6394,15 @@ export interface paths {
         /**
          * Send a message to contacts, conversations and the contacts of filters (one each); charged at once, queued for the carrier
          * @description Each contact and conversation gets one message, rendered with its tokens, priced by segments (or as one MMS with media) for its country, and queued: outside the account’s quiet hours in the recipient’s zone it waits (`sendAfter`), unless it answers a contact who wrote in the last 24 hours or it goes to one recipient with `sendNow`. The whole request is one debit: 402 `Insufficient Credit` queues nothing. With several recipients those who cannot be texted (blocked, opted out, invalid, a closed conversation ...) are left out and listed in `invalid`; when none can, or the only one cannot, the answer is an error with the reason. Media are URLs elsewhere or files of this account: another account’s media file (or an unknown one) answers 404 and sends nothing. `filters` adds the account’s contacts that carry every tag and meet every attribute comparison (`=`, `!=` or `contains`, ignoring case); at most 1000 recipients in all. `conversationStrategy` is refused (docs/api.md). The answer (200) is the hosted API’s: `{data: {messages, invalid, requested, valid, estimatedPrice}}`.
+         *
+         *     **Example: Text a number (its contact is found, or added in the same transaction)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/messages" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"contacts":[{"mobile":{"number":"+12025550188","country":"US"},"firstName":"Grace"}],"template":"Hi {{{firstName}}}, your order is ready for pickup."}'
+         *     ```
          */
         post: {
             parameters: {
@@ -5708,6 +6415,20 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "mobile": {
+                     *             "number": "+12025550188",
+                     *             "country": "US"
+                     *           },
+                     *           "firstName": "Grace"
+                     *         }
+                     *       ],
+                     *       "template": "Hi {{{firstName}}}, your order is ready for pickup."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SendMessageInput"];
                 };
             };
@@ -5923,6 +6644,384 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notificationchannels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's channels, connected (installed) or not (available) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationChannel"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notificationchannels/{channel}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the user's channels, by kind or id; Slack's lists the workspace's channels */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    channel: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationChannel"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Connect or change the user's channel: its groups (none: all), Slack's channel */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    channel: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveNotificationChannelInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NotificationChannel"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notificationchannels/{channel}/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect the user's channel; its waiting posts go with it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    channel: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/notificationchannels/slack/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where "Add to Slack" sends the user (Slack OAuth v2, a state bound to this user and account) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8826,6 +9925,15 @@ export interface paths {
         /**
          * Add a template (SMS, Web or OptIn); tokens must be contact fields or attributes of the account
          * @description Answers the template in a list of one (`{ success, data: [template] }`), as the hosted product does.
+         *
+         *     **Example: Save a template**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/templates" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"name":"Order ready","type":"SMS","template":"Hi {{{firstName}}}, your order is ready for pickup."}'
+         *     ```
          */
         post: {
             parameters: {
@@ -8838,6 +9946,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Order ready",
+                     *       "type": "SMS",
+                     *       "template": "Hi {{{firstName}}}, your order is ready for pickup."
+                     *     }
+                     */
                     "application/json": components["schemas"]["SaveTemplateInput"];
                 };
             };
@@ -9812,7 +10927,17 @@ export interface paths {
             };
         };
         put?: never;
-        /** Subscribe a URL to event types (all of them when none are sent); a URL already subscribed gets the event types sent */
+        /**
+         * Subscribe a URL to event types (all of them when none are sent); a URL already subscribed gets the event types sent
+         * @description **Example: Subscribe a URL to events (the answer carries its signing secret, once)**
+         *
+         *     ```sh
+         *     curl -X POST "http://localhost:0/v1/accounts/$ACCOUNT_ID/webhooks" \
+         *       -H "Authorization: Bearer $TOKEN" \
+         *       -H "Content-Type: application/json" \
+         *       -d '{"url":"https://hooks.example.com/parley","eventTypes":["message-received","message-status"]}'
+         *     ```
+         */
         post: {
             parameters: {
                 query?: never;
@@ -9824,6 +10949,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/parley",
+                     *       "eventTypes": [
+                     *         "message-received",
+                     *         "message-status"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         callbackUrl?: string;
                         eventTypes?: ("message-received" | "message-sent" | "message-status" | "contact-created" | "contact-updated" | "contact-removed" | "contact-opt-out" | "contact-opt-in" | "conversation-started" | "conversation-closed" | "list-opt-out" | "list-opt-in")[];
@@ -10789,6 +11923,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notificationchannels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notification channels this server offers (Slack only when configured) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                channel: "email" | "sms" | "slack";
+                                configured: boolean;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notificationchannels/slack/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Slack's OAuth redirect back: stores the bot token, then sends the browser to the Slack page */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    error?: string;
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notificationchannels/slack/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Slack's Events API: signed requests only; a reply in a notification's thread is texted to the contact */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            challenge?: string;
+                            ok: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/profile": {
         parameters: {
             query?: never;
@@ -11312,6 +12624,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tls/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this deployment serves the domain (200) or not (404): for the reverse proxy's on-demand TLS */
+        get: {
+            parameters: {
+                query: {
+                    domain: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tools/sharefile": {
         parameters: {
             query?: never;
@@ -11640,6 +12988,12 @@ export interface components {
             messagesPerSecond?: number;
             name?: string;
             number: string;
+        };
+        AddCustomDomain: {
+            domain: unknown;
+        };
+        AddCustomDomainInput: {
+            domain: string;
         };
         AddListContacts: {
             consentSource: unknown;
@@ -12971,6 +14325,62 @@ export interface components {
             };
             tags?: string[];
         };
+        CustomDomain: {
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the DNS records to create: A records for a root domain, a CNAME for a subdomain; none for a shared domain */
+            records: {
+                name: string;
+                /** @enum {string} */
+                type: "A" | "CNAME";
+                value: string;
+            }[];
+            /** @description verified while now is before renewAt; null: never verified */
+            renewAt: string | null;
+            /** @description one of the deployment's shared short domains */
+            shared: boolean;
+        };
+        CustomDomainInput: {
+            domain: string;
+            /** Format: uuid */
+            id: string;
+            /** @description the DNS records to create: A records for a root domain, a CNAME for a subdomain; none for a shared domain */
+            records: {
+                name: string;
+                /** @enum {string} */
+                type: "A" | "CNAME";
+                value: string;
+            }[];
+            /** @description verified while now is before renewAt; null: never verified */
+            renewAt: string | null;
+            /** @description one of the deployment's shared short domains */
+            shared: boolean;
+        };
+        CustomDomainList: {
+            data: components["schemas"]["CustomDomain"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CustomDomainListInput: {
+            data: components["schemas"]["CustomDomainInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
+        CustomDomainRecord: {
+            data: components["schemas"]["CustomDomain"];
+        };
+        CustomDomainRecordInput: {
+            data: components["schemas"]["CustomDomainInput"];
+        };
+        CustomDomainVerification: {
+            data: components["schemas"]["CustomDomain"];
+            message: string;
+            verified: boolean;
+        };
+        CustomDomainVerificationInput: {
+            data: components["schemas"]["CustomDomainInput"];
+            message: string;
+            verified: boolean;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -13254,6 +14664,68 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "sending" | "sent" | "delivered" | "undelivered" | "failed" | "received";
         };
+        Link: {
+            botClicks: number;
+            /** @description people's clicks; link-preview fetchers are counted apart in botClicks */
+            clicks: number;
+            code: string;
+            contactTracking: boolean;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            shortenedUrl: string;
+            updated: {
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        LinkInput: {
+            botClicks: number;
+            /** @description people's clicks; link-preview fetchers are counted apart in botClicks */
+            clicks: number;
+            code: string;
+            contactTracking: boolean;
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** Format: uuid */
+            id: string;
+            name: string;
+            shortenedUrl: string;
+            updated: {
+                /** Format: date-time */
+                at: string;
+            };
+        };
+        LinkList: {
+            data: components["schemas"]["Link"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        LinkListInput: {
+            data: components["schemas"]["LinkInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
+        LinkRecord: {
+            data: components["schemas"]["Link"];
+        };
+        LinkRecordInput: {
+            data: components["schemas"]["LinkInput"];
+        };
         List: {
             created: {
                 /** Format: date-time */
@@ -13536,6 +15008,74 @@ export interface components {
             error?: string;
             responseHead?: string;
             statusCode?: number;
+        };
+        NotificationChannel: {
+            /** @enum {string} */
+            channel: "email" | "sms" | "slack";
+            configured: boolean;
+            connected: boolean;
+            connectedUsers: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            destination?: string;
+            groups: components["schemas"]["NotificationChannelGroup"][];
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            options: {
+                availableChannels: {
+                    id: string;
+                    name: string;
+                }[];
+            };
+            updated?: {
+                at: string;
+            };
+        };
+        NotificationChannelGroup: {
+            /** Format: uuid */
+            id: string;
+            /** @default {} */
+            settings: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        NotificationChannelGroupInput: {
+            /** Format: uuid */
+            id: string;
+            /** @default {} */
+            settings?: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        NotificationChannelInput: {
+            /** @enum {string} */
+            channel: "email" | "sms" | "slack";
+            configured: boolean;
+            connected: boolean;
+            connectedUsers: {
+                email: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            destination?: string;
+            groups: components["schemas"]["NotificationChannelGroupInput"][];
+            /** Format: uuid */
+            id?: string;
+            name: string;
+            options: {
+                availableChannels: {
+                    id: string;
+                    name: string;
+                }[];
+            };
+            updated?: {
+                at: string;
+            };
         };
         NotificationDelivery: {
             attempts: number;
@@ -14177,11 +15717,40 @@ export interface components {
             tags?: string[];
             users?: string[];
         };
+        SaveLink: {
+            /** @default false */
+            contactTracking: boolean;
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            name: string;
+        };
+        SaveLinkInput: {
+            /** @default false */
+            contactTracking?: boolean;
+            destinationUrl: string;
+            domain: {
+                /** Format: uuid */
+                id: string;
+            };
+            name: string;
+        };
         SaveList: {
             name: string;
         };
         SaveListInput: {
             name: string;
+        };
+        SaveNotificationChannel: {
+            channelId?: string;
+            groups: unknown;
+        };
+        SaveNotificationChannelInput: {
+            channelId?: string;
+            /** @default [] */
+            groups?: components["schemas"]["NotificationChannelGroupInput"][];
         };
         SaveSimulatorSettings: {
             errorCodes: components["schemas"]["SimulatorErrorCode"][];
@@ -14874,6 +16443,16 @@ export interface components {
                 number: string;
             };
         };
+        VerifyCustomDomain: {
+            domain?: string;
+            /** Format: uuid */
+            id?: string;
+        };
+        VerifyCustomDomainInput: {
+            domain?: string;
+            /** Format: uuid */
+            id?: string;
+        };
         VerifyPhoneNumber: {
             code: string;
         };
@@ -14939,6 +16518,8 @@ export type SchemaAccountUser = components['schemas']['AccountUser'];
 export type SchemaAccountUserInput = components['schemas']['AccountUserInput'];
 export type SchemaAddConnectionPhoneNumber = components['schemas']['AddConnectionPhoneNumber'];
 export type SchemaAddConnectionPhoneNumberInput = components['schemas']['AddConnectionPhoneNumberInput'];
+export type SchemaAddCustomDomain = components['schemas']['AddCustomDomain'];
+export type SchemaAddCustomDomainInput = components['schemas']['AddCustomDomainInput'];
 export type SchemaAddListContacts = components['schemas']['AddListContacts'];
 export type SchemaAddListContactsInput = components['schemas']['AddListContactsInput'];
 export type SchemaAddListContactsResult = components['schemas']['AddListContactsResult'];
@@ -15063,6 +16644,14 @@ export type SchemaCreateAccountUser = components['schemas']['CreateAccountUser']
 export type SchemaCreateAccountUserInput = components['schemas']['CreateAccountUserInput'];
 export type SchemaCreateContact = components['schemas']['CreateContact'];
 export type SchemaCreateContactInput = components['schemas']['CreateContactInput'];
+export type SchemaCustomDomain = components['schemas']['CustomDomain'];
+export type SchemaCustomDomainInput = components['schemas']['CustomDomainInput'];
+export type SchemaCustomDomainList = components['schemas']['CustomDomainList'];
+export type SchemaCustomDomainListInput = components['schemas']['CustomDomainListInput'];
+export type SchemaCustomDomainRecord = components['schemas']['CustomDomainRecord'];
+export type SchemaCustomDomainRecordInput = components['schemas']['CustomDomainRecordInput'];
+export type SchemaCustomDomainVerification = components['schemas']['CustomDomainVerification'];
+export type SchemaCustomDomainVerificationInput = components['schemas']['CustomDomainVerificationInput'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaErrorInput = components['schemas']['ErrorInput'];
 export type SchemaGroup = components['schemas']['Group'];
@@ -15089,6 +16678,12 @@ export type SchemaJobReportInvalidContact = components['schemas']['JobReportInva
 export type SchemaJobReportInvalidContactInput = components['schemas']['JobReportInvalidContactInput'];
 export type SchemaJobReportStatistic = components['schemas']['JobReportStatistic'];
 export type SchemaJobReportStatisticInput = components['schemas']['JobReportStatisticInput'];
+export type SchemaLink = components['schemas']['Link'];
+export type SchemaLinkInput = components['schemas']['LinkInput'];
+export type SchemaLinkList = components['schemas']['LinkList'];
+export type SchemaLinkListInput = components['schemas']['LinkListInput'];
+export type SchemaLinkRecord = components['schemas']['LinkRecord'];
+export type SchemaLinkRecordInput = components['schemas']['LinkRecordInput'];
 export type SchemaList = components['schemas']['List'];
 export type SchemaListInput = components['schemas']['ListInput'];
 export type SchemaListMember = components['schemas']['ListMember'];
@@ -15116,6 +16711,10 @@ export type SchemaMoneyInput = components['schemas']['MoneyInput'];
 export type SchemaNotification = components['schemas']['Notification'];
 export type SchemaNotificationAttempt = components['schemas']['NotificationAttempt'];
 export type SchemaNotificationAttemptInput = components['schemas']['NotificationAttemptInput'];
+export type SchemaNotificationChannel = components['schemas']['NotificationChannel'];
+export type SchemaNotificationChannelGroup = components['schemas']['NotificationChannelGroup'];
+export type SchemaNotificationChannelGroupInput = components['schemas']['NotificationChannelGroupInput'];
+export type SchemaNotificationChannelInput = components['schemas']['NotificationChannelInput'];
 export type SchemaNotificationDelivery = components['schemas']['NotificationDelivery'];
 export type SchemaNotificationDeliveryInput = components['schemas']['NotificationDeliveryInput'];
 export type SchemaNotificationFilters = components['schemas']['NotificationFilters'];
@@ -15187,8 +16786,12 @@ export type SchemaSaveCampaign = components['schemas']['SaveCampaign'];
 export type SchemaSaveCampaignInput = components['schemas']['SaveCampaignInput'];
 export type SchemaSaveGroup = components['schemas']['SaveGroup'];
 export type SchemaSaveGroupInput = components['schemas']['SaveGroupInput'];
+export type SchemaSaveLink = components['schemas']['SaveLink'];
+export type SchemaSaveLinkInput = components['schemas']['SaveLinkInput'];
 export type SchemaSaveList = components['schemas']['SaveList'];
 export type SchemaSaveListInput = components['schemas']['SaveListInput'];
+export type SchemaSaveNotificationChannel = components['schemas']['SaveNotificationChannel'];
+export type SchemaSaveNotificationChannelInput = components['schemas']['SaveNotificationChannelInput'];
 export type SchemaSaveSimulatorSettings = components['schemas']['SaveSimulatorSettings'];
 export type SchemaSaveSimulatorSettingsInput = components['schemas']['SaveSimulatorSettingsInput'];
 export type SchemaSaveTemplate = components['schemas']['SaveTemplate'];
@@ -15265,6 +16868,8 @@ export type SchemaUpdatePhoneNumber = components['schemas']['UpdatePhoneNumber']
 export type SchemaUpdatePhoneNumberInput = components['schemas']['UpdatePhoneNumberInput'];
 export type SchemaVerificationCall = components['schemas']['VerificationCall'];
 export type SchemaVerificationCallInput = components['schemas']['VerificationCallInput'];
+export type SchemaVerifyCustomDomain = components['schemas']['VerifyCustomDomain'];
+export type SchemaVerifyCustomDomainInput = components['schemas']['VerifyCustomDomainInput'];
 export type SchemaVerifyPhoneNumber = components['schemas']['VerifyPhoneNumber'];
 export type SchemaVerifyPhoneNumberInput = components['schemas']['VerifyPhoneNumberInput'];
 export type SchemaWebhookSubscription = components['schemas']['WebhookSubscription'];

@@ -39,12 +39,26 @@ import { registerIdempotency } from '../platform/http/idempotency.js';
 import { devRoutes } from '../modules/system/index.js';
 import { templateWebhookRoutes } from '../modules/templates/index.js';
 import { systemRoutes } from '../modules/system/index.js';
+import { redirectRoutes, shortHostHook } from '../modules/links/index.js';
 import { v1Routes } from './v1Routes.js';
+import { addApiGuide, HOSTED_API_TAG } from './apiGuide.js';
 
 export const webDistDir = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** Paths the server answers itself; everything else is the web app's, which shows its own 404. */
-const SERVER_PATHS = /^\/(v1|docs|healthz|readyz|oidc|socket\.io|dev)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(v1|docs|healthz|readyz|oidc|socket\.io|dev|r)(\/|$|\?)/;
+
+const API_DESCRIPTION = [
+  'The API of Parley, a self-hostable hub for business text messaging. Every error answers ' +
+    '`{ "error": { "code", "message" } }`.',
+  '',
+  'Start with an access token: create an API client (account settings, Plan tab, API credentials), then ' +
+    '`POST /oauth2/token` with its id and secret; send it as `Authorization: Bearer <token>`. The calls ' +
+    'with examples below show a send, a contact and paging.',
+  '',
+  `Operations tagged **${HOSTED_API_TAG}** also answer the hosted product's REST API v1 as it documents ` +
+    'them, so its clients move to Parley by changing the base URL.',
+].join('\n');
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -108,6 +122,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   acceptEmptyJsonBodies(app);
   // First of the hooks, so answers that end early (the guard's 401, a 404) carry the headers too.
   await app.register(fastifyHelmet, securityHeaderOptions(ctx.config));
+  // Before the guard: on a short-link host (docs/links.md) `GET /{code}` is a redirect, not a page.
+  app.addHook('onRequest', shortHostHook(ctx));
 
   // While draining, answers tell keep-alive clients to go, so closing does not wait on idle sockets.
   let draining = false;
@@ -162,9 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       openapi: '3.1.0',
       info: {
         title: 'Parley API',
-        description:
-          'The API of Parley, a self-hostable hub for business text messaging. Every error answers ' +
-          '`{ "error": { "code", "message" } }`.',
+        description: API_DESCRIPTION,
         version: ctx.config.version,
       },
       servers: [{ url: ctx.config.publicUrl }],
@@ -173,7 +187,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (documentObject) => addApiGuide(jsonSchemaTransformObject(documentObject), ctx.config.publicUrl),
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
@@ -181,6 +195,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(systemRoutes, { ctx });
+  await app.register(redirectRoutes, { ctx });
   await app.register(v1Routes, { prefix: '/v1', ctx });
   await app.register(devRoutes, { ctx });
   await app.register(templateWebhookRoutes, { ctx });

@@ -8,10 +8,12 @@ import { campaignReportingJob } from '../modules/campaigns/index.js';
 import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
+import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob } from '../modules/notifications/index.js';
 import { billingJobs } from '../modules/billing/index.js';
 import { createMailer } from '../platform/mail/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
+import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
@@ -31,6 +33,7 @@ export function jobDefinitions(
     pruneIdempotencyKeysJob(database),
     pruneDeliveriesJob(database),
     pruneOidcPayloadsJob(database),
+    foldRowCountsJob(database),
     importContactsJob(database),
     messagesReportJob({ config, database }),
     pruneReportsJob(config),
@@ -40,5 +43,6 @@ export function jobDefinitions(
     sweepUnreferencedMediaJob(database, mediaStorage),
     sweepUnnamedMediaJob(database, mediaStorage),
     ...billingJobs(config, database, createMailer(config, database)),
+    recheckDomainsJob(database, config.links),
   ];
 }

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config.js';
-import { openDatabase, type Database } from '../platform/db/client.js';
+import { applicationNameOf, openDatabase, type Database } from '../platform/db/client.js';
 import { inBackground } from '../platform/db/sessionPriority.js';
+import { usePreparedStatements } from '../platform/db/preparedStatements.js';
 import { StatisticsKeeper } from '../platform/db/statisticsKeeper.js';
 import { expandEventRows, sendingIdle } from '../modules/messaging/index.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
@@ -96,7 +97,12 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   const roles = new Set(config.services);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      applicationName: applicationNameOf(config.services),
+    }));
   let jobs: JobQueue | null = null;
   let app: App | null = null;
   let io: RealtimeServer | null = null;
@@ -107,6 +113,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let messageDispatcher: MessageDispatcher | null = null;
   let carriers: CarrierRegistry | null = null;
   let statistics: StatisticsKeeper | null = null;
+  usePreparedStatements(config.databasePreparedStatements);
   const media = createMediaServices(config);
   // Carriers are handed signed URLs of this deployment's media at submit time (modules/media/carrierMediaUrls.ts).
   const unregisterCarrierMedia = registerCarrierMedia(media, (fileId) => mediaFileAccount(database.db, fileId));
@@ -186,10 +193,11 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         database,
         config,
         mailer,
+        carriers,
         log: log.child({ component: 'notifications' }),
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
-      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber];
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),

@@ -15,6 +15,8 @@ import {
   contacts,
   conversations,
   invitations,
+  linkDomains,
+  links,
   listMembers,
   notificationDeliveries,
   notifications,
@@ -129,6 +131,16 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
+  '/v1/accounts/:acc/links/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(links).values({ id, accountId, name: `Link ${id}`, destinationUrl: 'https://example.test', code: id.replaceAll('-', '').slice(0, 12) });
+    return { id };
+  },
+  '/v1/accounts/:acc/domains/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(linkDomains).values({ id, accountId, domain: `d${id.slice(0, 8)}.example.test` });
+    return { id };
+  },
   '/v1/accounts/:acc/autoresponders/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(autoResponders).values({ id, accountId, match: `match ${id}`, response: 'Thanks!' });
@@ -235,6 +247,7 @@ const validBody: Record<string, object> = {
   'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },
   'PUT /v1/accounts/:acc/conversations/:id/read': { read: true },
   'PUT /v1/accounts/:acc/autoresponders/:id': { match: 'renamed', response: 'Renamed' },
+  'PUT /v1/accounts/:acc/links/:id': { name: 'Renamed', destinationUrl: 'https://renamed.example.test', domain: { id: randomUUID() } },
   'PUT /v1/accounts/:acc/campaigns/:id': {
     name: 'Renamed',
     messagingType: 'marketing',
@@ -263,6 +276,8 @@ const otherParams: Record<string, string> = {
   name: 'campaign',
   // A webhook subscription's URL, encoded into the path as the hosted product's clients send it.
   url: encodeURIComponent('https://hooks.example.test/parley'),
+  // A user's notification channel by its kind (the user's own; another account's is the guard's 404).
+  channel: 'email',
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');

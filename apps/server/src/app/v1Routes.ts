@@ -32,7 +32,8 @@ import { webPushRoutes } from '../modules/webPush/index.js';
 import { clientRoutes } from '../modules/templates/index.js';
 import { jobReportRoutes } from '../modules/campaigns/index.js';
 import { reportRoutes } from '../modules/reports/index.js';
-import { deliveryRoutes, notificationRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
+import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
+import { domainRoutes, linkRoutes } from '../modules/links/index.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see platform/http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -74,7 +75,11 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(notificationRoutes, { ctx });
   await app.register(deliveryRoutes, { ctx });
   await app.register(webhookSubscriptionRoutes, { ctx });
+  await app.register(notificationChannelRoutes, { ctx });
+  await app.register(slackRoutes, { ctx });
   await app.register(jobReportRoutes, { ctx });
+  await app.register(linkRoutes, { ctx });
+  await app.register(domainRoutes, { ctx });
   await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
   await app.register(clientRoutes, { ctx });
 };

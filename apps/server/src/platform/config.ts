@@ -274,6 +274,30 @@ const allowedHostsList = z.string().transform((value, ctx) => {
   return [...new Set(entries.map((e) => e.toLowerCase()))];
 });
 
+/** A DNS host name, lower case, no scheme or path (SHORT_LINK_DOMAIN, CUSTOM_DOMAIN_CNAME). */
+const hostName = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(v), {
+    message: 'must be a host name such as sho.rt (no scheme, port or path)',
+  });
+
+/** DNS_RESOLVER: the DNS server custom domains are checked through, as address or address:port. */
+const resolverAddress = z.string().refine((v) => {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(v);
+  return match !== null && net.isIP((match[1] ?? '').replace(/^\[|\]$/g, '')) !== 0 && (match[2] === undefined || Number(match[2]) <= 65535);
+}, { message: 'must be a DNS server address such as 1.1.1.1 or 127.0.0.1:5353' });
+
+/** CUSTOM_DOMAIN_A_RECORDS: the IPv4 addresses a root custom domain must point at. */
+const ipv4List = z.string().transform((value, ctx) => {
+  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0 || items.some((i) => net.isIP(i) !== 4)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of IPv4 addresses' });
+    return z.NEVER;
+  }
+  return items;
+});
+
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
@@ -292,6 +316,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: positiveInt(500).default(10),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   SERVICES: servicesList.default(['web', 'worker', 'scheduler']),
   WORKER_NICE: z.coerce
     .number({ message: 'must be a whole number from 0 to 19' })
@@ -350,6 +375,15 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
+  SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/api/'),
+  SLACK_OAUTH_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://slack.com/oauth/v2/authorize'),
+  SHORT_LINK_DOMAIN: hostName.optional(),
+  DNS_RESOLVER: resolverAddress.optional(),
+  CUSTOM_DOMAIN_A_RECORDS: ipv4List.default(['192.0.2.10', '192.0.2.11']),
+  CUSTOM_DOMAIN_CNAME: hostName.optional(),
 });
 
 /**
@@ -369,6 +403,8 @@ export interface Config {
   /** Unset: the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** Send the API's hottest statements as named prepared statements (platform/db/preparedStatements.ts). */
+  databasePreparedStatements: boolean;
   services: readonly ServiceName[];
   /** The nice value a process running the worker role without the web role gives itself (0: left as it is). */
   workerNice: number;
@@ -393,6 +429,9 @@ export interface Config {
   media: MediaConfig;
   /** URLs the server fetches for others (carrier media, webhooks, integrations): platform/net/guardedFetch.ts. */
   fetch: FetchConfig;
+  /** The Slack app users' notification channels go through (docs/notifications.md, "Slack"); null: not configured. */
+  slack: SlackConfig | null;
+  links: LinksConfig;
   version: string;
 }
 
@@ -406,6 +445,28 @@ export type PaymentsConfig =
       /** Another API host than Stripe's (STRIPE_API_HOST/PORT/PROTOCOL): a local peer or a proxy. */
       api: { host: string; port: number; protocol: 'http' | 'https' } | null;
     };
+
+export interface SlackConfig {
+  clientId: string;
+  clientSecret: string;
+  signingSecret: string;
+  /** Slack's Web API (SLACK_API_URL): the base every method is called under. */
+  apiUrl: string;
+  /** Where a user is sent to add the app (SLACK_OAUTH_URL). */
+  oauthUrl: string;
+}
+
+/** Short links and custom domains (docs/links.md). */
+export interface LinksConfig {
+  /** The deployment's shared short domain (SHORT_LINK_DOMAIN); null: links are {publicUrl}/r/{code}. */
+  shortDomain: string | null;
+  /** The DNS server custom domains are checked through (DNS_RESOLVER); null: the system's. */
+  resolver: string | null;
+  /** What a root custom domain's A records must hold (CUSTOM_DOMAIN_A_RECORDS). */
+  aRecords: readonly string[];
+  /** What a subdomain's CNAME must name (CUSTOM_DOMAIN_CNAME; default the short domain, else the public host). */
+  cname: string;
+}
 
 export interface FetchConfig {
   /**
@@ -557,6 +618,7 @@ export function loadConfig(
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     services: e.SERVICES,
     workerNice: e.WORKER_NICE,
     logLevel: e.LOG_LEVEL,
@@ -587,11 +649,38 @@ export function loadConfig(
     webPush: { subject: e.WEB_PUSH_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`) },
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
+    slack: slackConfig(e),
+    links: {
+      shortDomain: e.SHORT_LINK_DOMAIN ?? null,
+      resolver: e.DNS_RESOLVER ?? null,
+      aRecords: e.CUSTOM_DOMAIN_A_RECORDS,
+      cname: e.CUSTOM_DOMAIN_CNAME ?? e.SHORT_LINK_DOMAIN ?? new URL(publicUrl).hostname,
+    },
     version,
   };
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
+function slackConfig(e: Env): SlackConfig | null {
+  if (e.SLACK_CLIENT_ID === undefined) {
+    const stray = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: applies only with SLACK_CLIENT_ID`));
+    return null;
+  }
+  const missing = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] === undefined);
+  if (missing.length > 0 || e.SLACK_CLIENT_SECRET === undefined || e.SLACK_SIGNING_SECRET === undefined) {
+    throw new ConfigError(missing.map((name) => `${name}: is required with SLACK_CLIENT_ID`));
+  }
+  return {
+    clientId: e.SLACK_CLIENT_ID,
+    clientSecret: e.SLACK_CLIENT_SECRET,
+    signingSecret: e.SLACK_SIGNING_SECRET,
+    apiUrl: e.SLACK_API_URL,
+    oauthUrl: e.SLACK_OAUTH_URL,
+  };
+}
 
 /** MEDIA_S3_BUCKET picks S3; the other MEDIA_S3_* apply only with it, and the keys go in pairs. */
 function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {

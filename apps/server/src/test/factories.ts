@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Role } from '@parley/shared';
 import type { Queryable } from '../platform/db/client.js';
+import { forgetAccountAccess } from '../modules/identity/index.js';
 import { accountMembers, accounts, plans, users } from '../platform/db/schema/index.js';
 
 let counter = 0;
@@ -94,4 +95,5 @@ export async function roleFixtures(q: Queryable): Promise<{
 /** Closes an account directly, as the close-account command will. */
 export async function closeAccount(q: Queryable, accountId: string): Promise<void> {
   await q.execute(sql`update accounts set status = 'closed', closed_at = now() where id = ${accountId}`);
+  forgetAccountAccess(accountId);
 }

@@ -87,6 +87,8 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/approvals/somethingelse': 'approvals',
   '/simulator': 'simulator',
   '/autoresponders': 'autoResponders',
+  '/links/urlshortener': 'links',
+  '/links/customdomains': 'customDomains',
   '/campaigns': 'campaigns',
   '/templates': 'templates',
   '/templates/sms': 'templates',
@@ -94,6 +96,10 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/templates/optin': 'templates',
   '/conversations': 'conversations',
   '/notifications': 'notifications',
+  '/notifications/email': 'notificationChannel',
+  '/notifications/sms': 'notificationChannel',
+  '/notifications/slack': 'notificationChannel',
+  '/notifications/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'notificationChannel',
   '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
 };
 

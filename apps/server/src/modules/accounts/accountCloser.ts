@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { accounts } from '../../platform/db/schema/index.js';
 import { publishEvent } from '../../platform/events/outbox.js';
 import { notFound } from '../../platform/errors.js';
+import { forgetAccountAccess } from '../identity/index.js';
 
 export interface AccountClosing {
   accountId: string;
@@ -27,4 +28,6 @@ export async function closeAccount(db: Db, closing: AccountClosing, now: Date = 
     const data: AccountClosedEventData = { accountId: closed.id, closedBy: closing.closedBy };
     await publishEvent(tx, { type: 'accountClosed', accountId: closed.id, userId: null, data });
   });
+  // The guard's cached roles (modules/identity/memberships.ts) of this process; others see it within seconds.
+  forgetAccountAccess(closing.accountId);
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { accountMembers, invitations } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { normalizeEmail } from '../identity/index.js';
-import { publishAccessChanged } from '../identity/index.js';
+import { forgetAccountAccess, publishAccessChanged } from '../identity/index.js';
 import { lockAccount } from '../../platform/db/accountLock.js';
 import { findAccountUser, type AccountUserRecord } from './accountUsers.js';
 
@@ -25,8 +25,8 @@ async function keepAnAdministrator(tx: Tx, accountId: string, record: AccountUse
 }
 
 /** Changes the role of a member or of an open invitation; the e-mail stays as it is. */
-export function changeRole(db: Db, accountId: string, id: string, change: UpdateAccountUser): Promise<AccountUserRecord> {
-  return db.transaction(async (tx) => {
+export async function changeRole(db: Db, accountId: string, id: string, change: UpdateAccountUser): Promise<AccountUserRecord> {
+  const changed = await db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const record = await findAccountUser(tx, accountId, id);
     if (!record) throw notFound(USER);
@@ -48,11 +48,14 @@ export function changeRole(db: Db, accountId: string, id: string, change: Update
     }
     return { ...record, role: change.role };
   });
+  // The guard's cached roles (modules/identity/memberships.ts) of this process; others see it within seconds.
+  forgetAccountAccess(accountId);
+  return changed;
 }
 
 /** Removes a member from the account (the person keeps their Parley user) or withdraws an invitation. */
-export function removeUser(db: Db, accountId: string, id: string): Promise<void> {
-  return db.transaction(async (tx) => {
+export async function removeUser(db: Db, accountId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const record = await findAccountUser(tx, accountId, id);
     if (!record) throw notFound(USER);
@@ -66,4 +69,5 @@ export function removeUser(db: Db, accountId: string, id: string): Promise<void>
       await tx.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.id, record.invitationId)));
     }
   });
+  forgetAccountAccess(accountId);
 }

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AttributeFilter, ContactListQuery, ContactOrderBy, ContactSortColumn, SortDirection } from '@parley/shared';
 import { isVisibleTag } from '@parley/shared';
 import { queryRows, type Queryable } from '../../platform/db/client.js';
 import { accountAttributes, contactImports, contacts, listMembers, type ContactRow, type ListMemberRow } from '../../platform/db/schema/index.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { accountRowCount } from '../../platform/db/rowCounts.js';
+import { runPrepared } from '../../platform/db/preparedStatements.js';
 import { decodeCursor, encodeCursor, KEY_TEXT, keysetAfter, keysetSortText, type KeysetOrder, type KeysetPosition } from '../../platform/db/keyset.js';
 import { contactImportColumns, type ContactImportRecord } from './import/presenter.js';
 
@@ -154,6 +156,43 @@ async function withLists(q: Queryable, accountId: string, rows: ContactRow[]): P
   return rows.map((contact) => ({ contact, lists: lists.get(contact.id) ?? [] }));
 }
 
+const listMemberColumns = Object.entries(getTableColumns(listMembers));
+
+/**
+ * The contact's memberships as one JSON column of the contact's own statement (a page is one statement,
+ * not one more for its lists), in the order listsOf gives them. The contact's id is written qualified: in a
+ * query of `contacts` alone the builder leaves columns bare, and a bare "id" here would be the membership's.
+ */
+const listsColumn = (accountId: string) =>
+  sql<ListMemberRow[]>`coalesce((select json_agg(lm order by lm.created_at, lm.id) from ${listMembers} lm
+     where lm.account_id = ${accountId} and lm.contact_id = "contacts"."id"), '[]'::json)`.mapWith((value: unknown) =>
+    (value as Record<string, unknown>[]).map(
+      (json) =>
+        Object.fromEntries(
+          listMemberColumns.map(([key, column]) => {
+            const raw = json[column.name];
+            return [key, raw === null || raw === undefined ? null : column.mapFromDriverValue(raw)];
+          }),
+        ) as ListMemberRow,
+    ),
+  );
+
+const FILTER_KEYS = ['q', 'firstName', 'lastName', 'mobile', 'email', 'tags', 'valid', 'blocked', 'attribute', 'listId'] as const;
+
+/** Whether the query narrows the account's contacts at all (an empty tag or attribute list does not). */
+const isFiltered = (filters: Partial<ContactFilters>): boolean =>
+  FILTER_KEYS.some((key) => {
+    const value = filters[key];
+    return Array.isArray(value) ? value.length > 0 : value !== undefined;
+  });
+
+/** How many contacts the filters match: the account's kept count when nothing narrows them. */
+async function countContacts(q: Queryable, accountId: string, filters: ContactFilters, where: SQL): Promise<number> {
+  if (!isFiltered(filters)) return accountRowCount(q, accountId, 'contacts');
+  const [total] = await q.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
+  return total?.n ?? 0;
+}
+
 /**
  * One page of the table: the rows of the filters in the order asked, and how many match in all. With
  * `after` (a cursor of an earlier page) the page starts after that row, found by keyset rather than by an
@@ -167,21 +206,27 @@ export async function listContacts(
   const order = keysetOrder(query.orderBy);
   const where = contactConditions(accountId, query);
   const position = query.after === undefined ? null : decodeCursor(cursorScope(query.orderBy), order, query.after);
-  const [total] = await q.select({ n: sql<number>`count(*)::int` }).from(contacts).where(where);
-  const rows = await q
-    .select({ row: contacts, sortText: keysetSortText(order) })
+  const totalCount = await countContacts(q, accountId, query, where);
+  // The page's ids first, from the order's index (an offset skips index entries, not rows), then the
+  // rows and their lists for those alone.
+  const page = q
+    .select({ pageId: sql<string>`${contacts.id}`.as('page_id') })
     .from(contacts)
     .where(position === null ? where : and(where, keysetAfter(order, position)))
     .orderBy(orderClause(query.orderBy))
     .limit(query.limit)
-    .offset(position === null ? query.offset : 0);
-  const records = await withLists(
-    q,
-    accountId,
-    rows.map((r) => r.row),
+    .offset(position === null ? query.offset : 0)
+    .as('page');
+  const rows = await runPrepared(
+    'contacts_page',
+    q
+      .select({ row: contacts, sortText: keysetSortText(order), lists: listsColumn(accountId) })
+      .from(page)
+      .innerJoin(contacts, eq(contacts.id, page.pageId))
+      .orderBy(orderClause(query.orderBy)),
   );
+  const records = rows.map((r) => ({ contact: r.row, lists: r.lists }));
   const last = rows.at(-1);
-  const totalCount = total?.n ?? 0;
   const atEnd = rows.length < query.limit || (position === null && query.offset + rows.length >= totalCount);
   if (last === undefined || atEnd) return { records, totalCount };
   return { records, totalCount, next: encodeCursor(cursorScope(query.orderBy), { key: last.sortText, id: last.row.id }) };
@@ -224,14 +269,15 @@ export async function* contactRowsByKeyset<T extends Record<string, unknown>>(
 /** A contact of the account with its lists; null for an unknown id, a malformed one or another account's. */
 export async function findContact(q: Queryable, accountId: string, id: string): Promise<ContactRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await q
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
-    .limit(1);
-  if (!row) return null;
-  const [record] = await withLists(q, accountId, [row]);
-  return record ?? null;
+  const [row] = await runPrepared(
+    'contact',
+    q
+      .select({ contact: contacts, lists: listsColumn(accountId) })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+      .limit(1),
+  );
+  return row ?? null;
 }
 
 /** The contact of the account holding this (stored) mobile number, if any. */

@@ -1,11 +1,13 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListQuery } from '@parley/shared';
 import { contactConditions } from '../contacts/index.js';
 import type { Queryable } from '../../platform/db/client.js';
 import { contactGroups, contacts, conversations, messages, phoneNumbers, type MessageRow } from '../../platform/db/schema/index.js';
-import { visibleGroupCondition, type ConversationViewer } from '../messaging/index.js';
+import { seesEveryGroup, visibleGroupCondition, type ConversationViewer } from '../messaging/index.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { accountRowCount } from '../../platform/db/rowCounts.js';
+import { runPrepared } from '../../platform/db/preparedStatements.js';
 
 /** A conversation with what the list shows of it: its contact, number, group and last message. */
 export interface ConversationRecord {
@@ -77,6 +79,18 @@ const hasUnread = (accountId: string): SQL =>
 const activity = sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
 
 /** The conversations query with its joins; `where` always names the account. */
+function selectConversationRows(q: Queryable, where: SQL | undefined) {
+  return q
+    .select(selection)
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId))
+    .leftJoin(contactGroups, eq(contactGroups.id, conversations.groupId))
+    .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+    .where(where);
+}
+
+/** The same with the total of its rows (a window count), for a list that filters. */
 function selectConversations(q: Queryable, where: SQL | undefined) {
   return q
     .select({ ...selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -102,8 +116,16 @@ function listConditions(accountId: string, viewer: ConversationViewer, query: Co
 const withoutTotal = ({ total: _total, ...record }: ConversationRecord & { total: number }): ConversationRecord => record;
 
 /**
- * A page of the conversations the viewer sees, newest activity first, with the total in the same statement
- * (a window count). Only a page past the end needs a second statement for the total.
+ * The account's kept count answers for a list narrowed only by open or closed, as everyone who sees every
+ * group lists it (platform/db/rowCounts.ts); any other filter counts its rows.
+ */
+const keptCountAnswers = (viewer: ConversationViewer, query: ConversationListQuery): boolean =>
+  seesEveryGroup(viewer) && !query.unread && query.contactId === undefined && (query.q === undefined || query.q === '');
+
+/**
+ * A page of the conversations the viewer sees, newest activity first, with the total: the account's kept
+ * count when nothing else narrows the list, else in the same statement (a window count), where only a page
+ * past the end needs a second statement for the total.
  */
 export async function listConversations(
   q: Queryable,
@@ -112,8 +134,35 @@ export async function listConversations(
   query: ConversationListQuery,
 ): Promise<{ records: ConversationRecord[]; totalCount: number }> {
   const where = listConditions(accountId, viewer, query);
+  const order = [desc(activity), desc(conversations.id)];
+  if (keptCountAnswers(viewer, query)) {
+    // The page's ids first, in the order's index (conversations_open_activity_idx): an offset then skips
+    // index entries, not rows joined to their contact, number, group and last message.
+    const page = q
+      .select({ pageId: sql<string>`${conversations.id}`.as('page_id') })
+      .from(conversations)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+      .as('page');
+    const records = await runPrepared(
+      'conversations_page',
+      q
+        .select(selection)
+        .from(page)
+        .innerJoin(conversations, eq(conversations.id, page.pageId))
+        .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+        .leftJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId))
+        .leftJoin(contactGroups, eq(contactGroups.id, conversations.groupId))
+        .leftJoin(lastMessage, eq(lastMessage.id, conversations.lastMessageId))
+        .orderBy(...order),
+    );
+    const totalCount = await accountRowCount(q, accountId, query.closed ? 'closedConversations' : 'openConversations');
+    return { records, totalCount };
+  }
   const rows = await selectConversations(q, where)
-    .orderBy(desc(activity), desc(conversations.id))
+    .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
   const [first] = rows;
@@ -135,22 +184,35 @@ export async function findConversation(
   id: string,
 ): Promise<ConversationRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await selectConversations(
-    q,
-    and(eq(conversations.accountId, accountId), eq(conversations.id, id), visibleGroupCondition(viewer, conversations.groupId)),
-  ).limit(1);
-  return row === undefined ? null : withoutTotal(row);
+  const [row] = await runPrepared(
+    'conversation',
+    selectConversationRows(
+      q,
+      and(eq(conversations.accountId, accountId), eq(conversations.id, id), visibleGroupCondition(viewer, conversations.groupId)),
+    ).limit(1),
+  );
+  return row ?? null;
 }
 
 /** The unread message ids of each conversation, oldest first (messages_unread_idx answers it). */
 export async function unreadIdsOf(q: Queryable, accountId: string, conversationIds: readonly string[]): Promise<Map<string, string[]>> {
   const byConversation = new Map<string, string[]>(conversationIds.map((id) => [id, []]));
   if (conversationIds.length === 0) return byConversation;
-  const rows = await q
-    .select({ conversationId: messages.conversationId, id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.accountId, accountId), inArray(messages.conversationId, [...conversationIds]), unreadPredicate('"messages"')))
-    .orderBy(messages.createdAt, messages.id);
+  // The ids as one array parameter: a page of any length is the same statement.
+  const rows = await runPrepared(
+    'unread_ids',
+    q
+      .select({ conversationId: messages.conversationId, id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.accountId, accountId),
+          sql`${messages.conversationId} = any(${sql.param([...conversationIds])}::uuid[])`,
+          unreadPredicate('"messages"'),
+        ),
+      )
+      .orderBy(messages.createdAt, messages.id),
+  );
   for (const row of rows) byConversation.get(row.conversationId)?.push(row.id);
   return byConversation;
 }

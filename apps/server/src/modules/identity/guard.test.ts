@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roles, type Role } from '@parley/shared';
 import type { Database } from '../../platform/db/client.js';
+import { accountMembers } from '../../platform/db/schema/index.js';
 import { TableAuthenticator } from '../../test/apiHarness.js';
 import { testDatabaseKinds, openTestDatabase } from '../../test/databases.js';
 import { closeAccount, createAccount, createUser, roleFixtures } from '../../test/factories.js';
@@ -11,6 +13,7 @@ import { JobQueue } from '../../platform/jobs/queue.js';
 import { createLocalMailbox } from '../../platform/mail/localMailbox.js';
 import { buildApp, type App } from '../../app/httpApp.js';
 import { membershipOf, principalOf } from './guard.js';
+import { ROLE_CACHE_MS } from './memberships.js';
 import { createCarrierRegistry } from '../carriers/registry.js';
 import { createMessageHandlers } from '../messaging/handlers.js';
 
@@ -87,6 +90,57 @@ describe.each(testDatabaseKinds)('the API guard on %s', (kind) => {
     expect((await call('GET', `/v1/accounts/${closing.id}/probe/view`, token)).statusCode).toBe(200);
     await closeAccount(database.db, closing.id);
     expect((await call('GET', `/v1/accounts/${closing.id}/probe/view`, token)).statusCode).toBe(404);
+  });
+
+  it('refuses a removed member at once in the process that removed them, and within seconds in any other', async () => {
+    const [owner, member, elsewhere] = [await createUser(database.db), await createUser(database.db), await createUser(database.db)];
+    const account = await createAccount(database.db, { [owner.id]: 'Administrator', [member.id]: 'Sender', [elsewhere.id]: 'Sender' });
+    const [ownerToken, memberToken, elsewhereToken] = [owner, member, elsewhere].map((u) => authenticator.add({ userId: u.id, accountIds: [] }));
+    const view = (token: string | undefined) => call('GET', `/v1/accounts/${account.id}/probe/view`, token);
+    expect((await view(memberToken)).statusCode).toBe(200);
+    expect((await view(elsewhereToken)).statusCode).toBe(200);
+
+    // Through the product: this process forgets the account's cached roles when the removal commits.
+    const removed = await app.inject({ method: 'DELETE', url: `/v1/accounts/${account.id}/users/${member.id}`, headers: { authorization: `Bearer ${ownerToken}` } });
+    expect(removed.statusCode).toBe(204);
+    expect((await view(memberToken)).statusCode).toBe(404);
+    expect((await view(elsewhereToken)).statusCode).toBe(200);
+
+    // As another process would see it: the row goes without this process hearing of it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await database.db.delete(accountMembers).where(and(eq(accountMembers.accountId, account.id), eq(accountMembers.userId, elsewhere.id)));
+      expect((await view(elsewhereToken)).statusCode).toBe(200);
+      vi.setSystemTime(Date.now() + ROLE_CACHE_MS);
+      expect((await view(elsewhereToken)).statusCode).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no refusal: a member added after a refused request is let in at once', async () => {
+    const [owner, joining] = [await createUser(database.db), await createUser(database.db)];
+    const account = await createAccount(database.db, { [owner.id]: 'Administrator' });
+    const token = authenticator.add({ userId: joining.id, accountIds: [] });
+    expect((await call('GET', `/v1/accounts/${account.id}/probe/view`, token)).statusCode).toBe(404);
+    await database.db.insert(accountMembers).values({ accountId: account.id, userId: joining.id, role: 'ReadOnly' });
+    expect((await call('GET', `/v1/accounts/${account.id}/probe/view`, token)).json()).toEqual({ accountId: account.id, role: 'ReadOnly' });
+  });
+
+  it('refuses an API client of an account closed by the product at once', async () => {
+    const owner = await createUser(database.db);
+    const account = await createAccount(database.db, { [owner.id]: 'Administrator' });
+    const clientId = `client-${randomUUID()}`;
+    const token = authenticator.add({ userId: clientId, clientId, accountIds: [account.id] });
+    expect((await call('GET', `/v1/accounts/${account.id}/probe/view`, token)).statusCode).toBe(200);
+    const closed = await app.inject({
+      method: 'POST',
+      url: `/v1/accounts/${account.id}/close`,
+      headers: { authorization: `Bearer ${authenticator.add({ userId: owner.id, accountIds: [] })}`, 'content-type': 'application/json' },
+      payload: { feedback: 'Moving on' },
+    });
+    expect(closed.statusCode).toBe(204);
+    expect((await call('GET', `/v1/accounts/${account.id}/probe/view`, token)).statusCode).toBe(404);
   });
 
   it('lets an API client act as administrator of its own account only', async () => {

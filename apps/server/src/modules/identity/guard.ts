@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Role } from '@parley/shared';
 import type { Principal } from './authenticator.js';
 import { bearerToken } from './authenticator.js';
-import { openAccountsOf, roleInAccount } from './memberships.js';
+import { cachedRoleInAccount, openAccountsOf } from './memberships.js';
 import { authorize } from '../../platform/policies/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -48,7 +48,7 @@ export async function guardRequest(ctx: AppContext, limits: ApiRateLimits, reque
       : (request.params as Record<string, unknown> | undefined)?.acc;
   const parsed = accountParam.safeParse(accountId);
   if (!parsed.success) throw notFound('The account');
-  const role = await roleInAccount(ctx.database.db, principal, parsed.data);
+  const role = await cachedRoleInAccount(ctx.database.db, principal, parsed.data);
   authorize(role, permission);
   request.membership = { accountId: parsed.data, role };
 }

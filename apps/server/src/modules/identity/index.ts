@@ -9,7 +9,7 @@ export { createIssuer } from './issuer/provider.js';
 export { RateLimiter } from './issuer/rateLimiter.js';
 export { formField, html } from './issuer/reply.js';
 export { issuerRoutes } from './issuer/routes.js';
-export { roleInAccount } from './memberships.js';
+export { forgetAccountAccess, roleInAccount } from './memberships.js';
 export { openInvitationsFor } from './openInvitations.js';
 export { API_CLIENTS_CANNOT_CREATE_ACCOUNTS, API_CLIENTS_HAVE_NO_PROFILE, peopleOnly } from './peopleOnly.js';
 export { pruneOidcPayloadsJob } from './pruneOidcPayloadsJob.js';

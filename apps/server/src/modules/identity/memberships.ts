@@ -2,7 +2,36 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Role } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { accountMembers, accounts } from '../../platform/db/schema/index.js';
+import { ExpiringCache } from './accessCache.js';
 import type { Principal } from './authenticator.js';
+
+/**
+ * How long this process keeps a principal's role in an account (ms). Removing a member, changing a role or
+ * closing the account forgets it at once in the process that did it (forgetAccountAccess); other processes
+ * see the change within this time (docs/api.md, "Tokens and access").
+ */
+export const ROLE_CACHE_MS = 2_000;
+const roles = new ExpiringCache<Role>(50_000);
+
+const roleKey = (principal: Principal, accountId: string): string => `${accountId}|${principal.clientId ?? ''}|${principal.userId}`;
+
+/**
+ * roleInAccount, a granted role answered from this process's cache for up to ROLE_CACHE_MS. A refusal is
+ * not kept: someone just invited or an account just opened is let in at once.
+ */
+export async function cachedRoleInAccount(q: Queryable, principal: Principal, accountId: string): Promise<Role | null> {
+  const key = roleKey(principal, accountId);
+  const cached = roles.get(key);
+  if (cached !== undefined) return cached;
+  const role = await roleInAccount(q, principal, accountId);
+  if (role !== null) roles.set(key, role, Date.now() + ROLE_CACHE_MS);
+  return role;
+}
+
+/** Forgets the cached roles in an account: call it once a change of members, roles or the account's state has committed. */
+export function forgetAccountAccess(accountId: string): void {
+  roles.deletePrefix(`${accountId}|`);
+}
 
 /**
  * The principal's role in an open account, or null when it has none (no membership, another account,

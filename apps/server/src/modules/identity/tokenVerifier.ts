@@ -7,7 +7,9 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { ExpiringCache } from './accessCache.js';
 import type { Authenticator, Principal } from './authenticator.js';
 
 export interface TokenVerifierOptions {
@@ -22,7 +24,17 @@ export interface TokenVerifierOptions {
    * Parley user ids; see externalUsers.ts). Null refuses the token. API clients are not mapped.
    */
   resolveUser?: (principal: Principal, payload: JWTPayload) => Promise<Principal | null>;
+  /** How long a verified token's principal is kept in this process (ms); never past the token's expiry. 0 keeps none. */
+  cacheMs?: number;
+  /** The clock of the cache (tests). */
+  now?: () => number;
 }
+
+/** A verified token is kept a minute: its signature and claims cannot change, and access is checked per request. */
+export const VERIFIED_TOKEN_CACHE_MS = 60_000;
+const VERIFIED_TOKEN_CACHE_ENTRIES = 10_000;
+
+const tokenKey = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 const discoverySchema = z.object({ issuer: z.string(), jwks_uri: z.url() });
 
@@ -70,25 +82,43 @@ export function createTokenVerifier(options: TokenVerifierOptions): Authenticato
     );
     return discovering;
   };
+  const cacheMs = options.cacheMs ?? VERIFIED_TOKEN_CACHE_MS;
+  const now = options.now ?? ((): number => Date.now());
+  const verified = new ExpiringCache<Principal>(VERIFIED_TOKEN_CACHE_ENTRIES, now);
+  const verify = async (token: string): Promise<{ principal: Principal; expiresAt: number } | null> => {
+    const getKey = await keySet();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: options.clockToleranceSeconds ?? 15,
+        currentDate: new Date(now()),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) return null;
+      throw error;
+    }
+    const found = principalOf(payload);
+    const principal =
+      found === null || found.clientId !== undefined || options.resolveUser === undefined ? found : await options.resolveUser(found, payload);
+    // requiredClaims makes exp a number of seconds.
+    return principal === null ? null : { principal, expiresAt: Number(payload.exp) * 1000 };
+  };
   return {
     async authenticate(token) {
-      const getKey = await keySet();
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, getKey, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
-          requiredClaims: ['exp', 'sub'],
-          clockTolerance: options.clockToleranceSeconds ?? 15,
-        }));
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) return null;
-        throw error;
-      }
-      const principal = principalOf(payload);
-      if (principal === null || principal.clientId !== undefined || options.resolveUser === undefined) return principal;
-      return options.resolveUser(principal, payload);
+      if (cacheMs <= 0) return (await verify(token))?.principal ?? null;
+      // Keyed by the token's hash, so the process never holds tokens themselves. Kept at most until the
+      // token expires (no clock tolerance then): a cached token is never accepted after its expiry.
+      const key = tokenKey(token);
+      const cached = verified.get(key);
+      if (cached !== undefined) return cached;
+      const result = await verify(token);
+      if (result === null) return null;
+      verified.set(key, result.principal, Math.min(now() + cacheMs, result.expiresAt));
+      return result.principal;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/client.js';
 import { messages, type MessageRow } from '../../platform/db/schema/index.js';
 import { visibleMessageCondition, type ConversationViewer } from './conversationVisibility.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { runPrepared } from '../../platform/db/preparedStatements.js';
 import { decodeCursor, encodeCursor, KEY_TEXT, keysetAfter, keysetSortText, type KeysetOrder } from '../../platform/db/keyset.js';
 
 /** The WHERE of the messages list: the account, the conversations the viewer sees, then each filter given. */
@@ -43,14 +44,17 @@ export async function listMessages(
 ): Promise<{ rows: MessageRow[]; totalCount: number; next?: string }> {
   const where = conditions(accountId, viewer, query);
   const position = query.after === undefined ? null : decodeCursor(CURSOR_SCOPE, newestFirst, query.after);
-  const [total] = await q.select({ n: count() }).from(messages).where(where);
-  const found = await q
-    .select({ row: messages, sortText: keysetSortText(newestFirst) })
-    .from(messages)
-    .where(position === null ? where : and(where, keysetAfter(newestFirst, position)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(query.limit)
-    .offset(position === null ? query.offset : 0);
+  const [total] = await runPrepared('messages_count', q.select({ n: count() }).from(messages).where(where));
+  const found = await runPrepared(
+    'messages_page',
+    q
+      .select({ row: messages, sortText: keysetSortText(newestFirst) })
+      .from(messages)
+      .where(position === null ? where : and(where, keysetAfter(newestFirst, position)))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(query.limit)
+      .offset(position === null ? query.offset : 0),
+  );
   const rows = found.map((f) => f.row);
   const last = found.at(-1);
   const totalCount = total?.n ?? 0;

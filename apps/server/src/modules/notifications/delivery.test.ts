@@ -11,6 +11,8 @@ import { allowedHostsFrom } from '../../platform/net/allowedHosts.js';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.js';
 import { createAccount, createUser } from '../../test/factories.js';
 import { silentLogger } from '../../test/logger.js';
+import { testConfig } from '../../test/config.js';
+import { buildCarrierRegistry } from '../carriers/index.js';
 import { mailsTo } from '../../test/mail.js';
 import { expandEventRows } from '../messaging/index.js';
 import { attemptsOf, listDeliveries } from './deliveryQueries.js';
@@ -44,8 +46,9 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     deps = { db: database.db, secrets, allowedHosts: allowedHostsFrom(LOOPBACK) };
     delivery = await startNotificationDelivery({
       database,
-      config: { secrets, fetch: { allowedHosts: LOOPBACK }, publicUrl: 'http://parley.test' },
+      config: { secrets, fetch: { allowedHosts: LOOPBACK }, publicUrl: 'http://parley.test', slack: null },
       mailer: createLocalMailbox(database.db),
+      carriers: buildCarrierRegistry(testConfig(), database, silentLogger()),
       log: silentLogger(),
       pollIntervalMs: 50,
       digestQuietMs: 300,
@@ -224,6 +227,24 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
     expect(receiver.mostAtOnce('/paced')).toBe(2);
+  });
+
+  it('keeps connections per endpoint: one that hangs holds none of another endpoint on the same origin', async () => {
+    const hanging = await webhookAccount('/hanging', ['contact-created']);
+    const healthy = await webhookAccount('/beside', ['contact-created']);
+    receiver.answer('/hanging', () => 'hang');
+    await withOwnSender({ perEndpoint: 2, timeoutMs: 30_000 }, async (sender) => {
+      for (const name of ['H1', 'H2', 'H3']) await contactEvent(hanging.account.id, 'contactCreated', name);
+      await until(async () => (await deliveriesOf(hanging.notification.id)).length === 3, 'three deliveries to the hanging endpoint');
+      await sender.start();
+      await until(() => receiver.at('/hanging').length === 2, 'the hanging endpoint holding its two places');
+      for (const name of ['B1', 'B2', 'B3', 'B4']) await contactEvent(healthy.account.id, 'contactCreated', name);
+      await until(async () => (await deliveriesOf(healthy.notification.id)).filter((d) => d.status === 'delivered').length === 4, 'the other endpoint served');
+      expect(receiver.at('/hanging')).toHaveLength(2);
+      // The receiver going away ends the hanging requests (failed tries, retried on schedule).
+      await receiver.stop();
+      await receiver.start();
+    });
   });
 
   it('lets go of the deliveries it claimed but had not sent when it stops, and writes the result of the one in flight', async () => {

@@ -3,3 +3,5 @@ export { webhookSubscriptionRoutes } from './routes/webhooks.js';
 export { startNotificationDelivery, type NotificationDelivery } from './notificationDelivery.js';
 export { deliveryRoutes } from './routes/deliveries.js';
 export { pruneDeliveriesJob } from './pruneDeliveriesJob.js';
+export { notificationChannelRoutes } from './routes/channels.js';
+export { slackRoutes } from './routes/slack.js';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { SecretsConfig } from '../../platform/config.js';
 import { queryRows, type Database } from '../../platform/db/client.js';
 import { NotifiedLoop } from '../../platform/db/notifiedLoop.js';
-import { createGuardedFetch, type GuardedFetch } from '../../platform/net/guardedFetch.js';
+import { createPooledFetch, type PooledFetch } from '../../platform/net/guardedFetch.js';
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
 import { NOTIFICATIONS_CHANNEL } from './channels.js';
 import type { TryResult } from './deliveryOutcome.js';
@@ -50,12 +50,15 @@ const CLAIM_BATCH = 500;
  * for its turn, which the hold (at least 4 timeouts) outlasts.
  */
 const WINDOW_ROUNDS = 3;
-const RESULTS_BATCH = 500;
-const RESULTS_FLUSH_MS = 50;
+/** Results a statement writes at most, and how long the first of a batch waits for others. */
+const RESULTS_BATCH = 1000;
+const RESULTS_FLUSH_MS = 100;
 const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
 const USER_AGENT = 'Parley-Webhooks/1';
+/** An endpoint's kept-open connections are closed once it has had nothing to send for this long. */
+const POOL_IDLE_MS = 60_000;
 
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
@@ -80,7 +83,10 @@ interface EndpointWork {
  */
 export class WebhookSender {
   private readonly loop: NotifiedLoop;
-  private readonly fetch: GuardedFetch;
+  /** Connections kept open per endpoint (notification), not per origin: endpoints of one service do not share them. */
+  private readonly pools: PooledFetch;
+  /** When each endpoint's pool was last used, to close the idle ones. */
+  private readonly poolUsed = new Map<string, number>();
   private readonly perEndpoint: number;
   private readonly window: number;
   private readonly timeoutMs: number;
@@ -92,7 +98,7 @@ export class WebhookSender {
   private stopping = false;
   private results: TryResult[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private writing: Promise<void> | null = null;
   private cipher: SecretCipher | null = null;
 
   constructor(private readonly options: WebhookSenderOptions) {
@@ -100,7 +106,7 @@ export class WebhookSender {
     this.window = this.perEndpoint * (1 + WINDOW_ROUNDS);
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
-    this.fetch = createGuardedFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
+    this.pools = createPooledFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
     this.loop = new NotifiedLoop({
       database: options.database,
       channel: NOTIFICATIONS_CHANNEL,
@@ -130,11 +136,14 @@ export class WebhookSender {
     await this.release();
     await Promise.all([...this.sending]);
     await this.flushResults();
+    this.pools.closeAll();
+    this.poolUsed.clear();
   }
 
   /** One claim; true when it found a full batch (more may be due). */
   async round(): Promise<boolean> {
     if (this.stopping) return false;
+    this.closeIdlePools();
     // Endpoints with more than half their window claimed are left out: they have enough to do.
     const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.waiting.length - work.inFlight }));
     const claimed = await queryRows<Claimed>(
@@ -182,6 +191,15 @@ export class WebhookSender {
       for (const [endpoint, rows] of byEndpoint) this.take(endpoint, rows, rows.length >= (roomOf.get(endpoint) ?? this.window), cipher);
     }
     return claimed.length >= CLAIM_BATCH;
+  }
+
+  private closeIdlePools(): void {
+    const idleSince = Date.now() - POOL_IDLE_MS;
+    for (const [endpoint, used] of this.poolUsed) {
+      if (used >= idleSince || this.endpoints.has(endpoint)) continue;
+      this.pools.close(endpoint);
+      this.poolUsed.delete(endpoint);
+    }
   }
 
   private async secretCipher(): Promise<SecretCipher> {
@@ -265,7 +283,8 @@ export class WebhookSender {
     let responseHead: string | null = null;
     try {
       const headers = { ...signWebhook(this.secretsOf(row, cipher, at), row.event_id, at, row.body), 'content-type': 'application/json', 'user-agent': USER_AGENT };
-      const answer = await this.fetch(row.destination, {
+      this.poolUsed.set(row.notification_id, Date.now());
+      const answer = await this.pools.pool(row.notification_id)(row.destination, {
         method: 'POST',
         headers,
         body: row.body,
@@ -294,24 +313,38 @@ export class WebhookSender {
     this.scheduleFlush();
   }
 
+  /**
+   * Results are written by one writer at a time, each batch one statement of up to RESULTS_BATCH: what comes
+   * while it writes waits for the next batch. Writing each 50 ms's results in a transaction of its own, one
+   * after another, fell behind a busy database for good: results waited longer than the hold, and their
+   * deliveries were sent again though answered (`bench webhooks`, docs/notifications.md).
+   */
   private scheduleFlush(): void {
+    if (this.writing !== null) return;
     if (this.results.length >= RESULTS_BATCH) {
       void this.flushResults();
       return;
     }
     this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = null;
       void this.flushResults();
     }, RESULTS_FLUSH_MS);
   }
 
-  /** Writes the results gathered so far, one batch after another. */
+  /** Writes every result gathered so far (and those that come meanwhile), in batches. */
   private flushResults(): Promise<void> {
     if (this.flushTimer !== null) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    const batch = this.results;
-    this.results = [];
-    this.flushing = this.flushing.then(() => this.writeBatch(batch));
-    return this.flushing;
+    this.writing ??= this.writeAll().finally(() => {
+      this.writing = null;
+      // Results that came after the last batch was taken.
+      if (this.results.length > 0) this.scheduleFlush();
+    });
+    return this.writing;
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.results.length > 0) await this.writeBatch(this.results.splice(0, RESULTS_BATCH));
   }
 
   private async writeBatch(batch: readonly TryResult[]): Promise<void> {

@@ -128,8 +128,29 @@ export async function openPglite(dataDir: string | null, template?: Uint8Array):
   }
 }
 
-export function openPostgres(url: string, poolMax: number): PostgresDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+/** What every pooled PostgreSQL connection says of itself and sets at its start. */
+export interface PostgresSessionOptions {
+  /** application_name, so pg_stat_activity tells a web process's connections from a worker's. */
+  applicationName?: string;
+}
+
+/**
+ * The connection's start-up settings. JIT is off: the requests' statements are short, and on a large table
+ * the planner's cost estimate (a count, a window over an account's rows) crossed jit_above_cost and spent
+ * tens of milliseconds compiling for a statement that runs in a few (docs/configuration.md, "Database").
+ */
+const SESSION_SETTINGS = '-c jit=off';
+
+/** application_name of a process's connections: its roles, as `parley-web` or `parley-worker+scheduler`. */
+export const applicationNameOf = (services: readonly string[]): string => `parley-${services.join('+')}`;
+
+export function openPostgres(url: string, poolMax: number, session: PostgresSessionOptions = {}): PostgresDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    options: SESSION_SETTINGS,
+    ...(session.applicationName === undefined ? {} : { application_name: session.applicationName }),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
@@ -191,8 +212,12 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
   poolMax: number;
+  /** PostgreSQL's application_name of the pool's connections (the process's roles). */
+  applicationName?: string;
 }): Promise<Database> {
-  if (options.databaseUrl !== null) return openPostgres(options.databaseUrl, options.poolMax);
+  if (options.databaseUrl !== null) {
+    return openPostgres(options.databaseUrl, options.poolMax, options.applicationName === undefined ? {} : { applicationName: options.applicationName });
+  }
   return openPglite(options.dataDir);
 }
 

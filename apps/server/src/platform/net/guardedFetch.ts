@@ -199,13 +199,56 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
  * there is no answer to give (refused by the guard, too large, too slow, unreachable).
  */
 export function createGuardedFetch(settings: GuardedFetchSettings = {}): GuardedFetch {
+  const kept = settings.keepAliveSockets;
+  return fetcher(settings, kept === undefined ? null : keptAgents(kept));
+}
+
+/**
+ * Fetchers whose kept-open connections are their own: `keepAliveSockets` per origin in each pool. Webhooks
+ * take one pool per endpoint, so endpoints that share an origin (paths of one service) do not share its
+ * connections, and a slow one holds only its own (docs/notifications.md, "Sending").
+ */
+export interface PooledFetch {
+  pool(name: string): GuardedFetch;
+  /** Closes a pool's connections; a later call to the pool opens new ones. */
+  close(name: string): void;
+  closeAll(): void;
+}
+
+export function createPooledFetch(settings: GuardedFetchSettings & { keepAliveSockets: number }): PooledFetch {
+  const pools = new Map<string, { fetch: GuardedFetch; agents: Agents }>();
+  const close = (name: string): void => {
+    const pool = pools.get(name);
+    if (pool === undefined) return;
+    pools.delete(name);
+    pool.agents.http.destroy();
+    pool.agents.https.destroy();
+  };
+  return {
+    pool(name) {
+      let pool = pools.get(name);
+      if (pool === undefined) {
+        const agents = keptAgents(settings.keepAliveSockets);
+        pool = { fetch: fetcher(settings, agents), agents };
+        pools.set(name, pool);
+      }
+      return pool.fetch;
+    },
+    close,
+    closeAll() {
+      for (const name of [...pools.keys()]) close(name);
+    },
+  };
+}
+
+const keptAgents = (sockets: number): Agents => ({
+  http: new http.Agent({ keepAlive: true, maxSockets: sockets }),
+  https: new https.Agent({ keepAlive: true, maxSockets: sockets }),
+});
+
+function fetcher(settings: GuardedFetchSettings, agents: Agents | null): GuardedFetch {
   const configured = allowedHostsFrom(settings.allowedHosts ?? []);
   const resolve = settings.resolve ?? systemResolver;
-  const kept = settings.keepAliveSockets;
-  const agents: Agents | null =
-    kept === undefined
-      ? null
-      : { http: new http.Agent({ keepAlive: true, maxSockets: kept }), https: new https.Agent({ keepAlive: true, maxSockets: kept }) };
   return async (url, options = {}) => {
     const allowed = options.allowedHosts === undefined ? configured : mergeAllowedHosts(configured, options.allowedHosts);
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;

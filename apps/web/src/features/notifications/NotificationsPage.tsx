@@ -12,6 +12,7 @@ import { DeliveriesDialog } from './deliveries/DeliveriesDialog';
 import { NotificationDialog } from './NotificationDialog';
 import { notificationColumns } from './notificationColumns';
 import { useNotifications, useRemoveNotification } from './queries';
+import { ChannelsSection } from './channels/ChannelsSection';
 import { SecretDialog } from './SecretDialog';
 import { useFilterOptions } from './useFilterOptions';
 
@@ -32,6 +33,7 @@ export const NotificationsPage = ({ title }: PageProps) => {
       <Typography variant="h1" gutterBottom>
         {title}
       </Typography>
+      <ChannelsSection accountId={account.id} />
       <NotificationsTable accountId={account.id} canWrite={can(account.user.role, 'notifications.write')} />
     </>
   );

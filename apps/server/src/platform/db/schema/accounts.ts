@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -131,4 +132,20 @@ export const accountTransactions = pgTable(
       .where(sql`${t.idempotencyKey} is not null`),
     index('account_transactions_account_idx').on(t.accountId, t.createdAt),
   ],
+);
+
+/**
+ * How many contacts, conversations and closed conversations each account has, kept exactly as signed deltas
+ * written by statement-level triggers (migration 0020_row_count_triggers) and summed on read; a job folds
+ * each account's deltas into one row a minute (platform/db/rowCounts.ts, docs/decisions.md). No foreign key:
+ * a deleted account's rows write their negative deltas after it is gone, and the fold drops them.
+ */
+export const accountRowCounts = pgTable(
+  'account_row_counts',
+  {
+    accountId: uuid('account_id').notNull(),
+    kind: text('kind').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('account_row_counts_idx').on(t.accountId, t.kind)],
 );

@@ -54,7 +54,8 @@ export const contacts = pgTable(
   },
   (t) => [
     uniqueIndex('contacts_account_mobile_idx').on(t.accountId, t.mobileNumber),
-    index('contacts_account_created_idx').on(t.accountId, t.createdAt),
+    // The list's default order (created, then id, newest first) read straight from the index.
+    index('contacts_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('contacts_tags_idx').using('gin', t.tags),
   ],
 );

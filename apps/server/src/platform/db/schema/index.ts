@@ -10,3 +10,4 @@ export * from './campaigns.js';
 export * from './system.js';
 export * from './notifications.js';
 export * from './billing.js';
+export * from './links.js';

@@ -132,6 +132,10 @@ export const conversations = pgTable(
       .on(t.accountId, t.contactId, t.phoneNumberId)
       .where(sql`${t.closedAt} is null`),
     index('conversations_account_last_idx').on(t.accountId, t.lastMessageAt),
+    // The open conversations list: newest activity first, then id (conversationQueries.ts), a page read in order.
+    index('conversations_open_activity_idx')
+      .on(t.accountId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.closedAt} is null`),
     index('conversations_contact_idx').on(t.contactId),
   ],
 );
@@ -207,7 +211,9 @@ export const messages = pgTable(
     uniqueIndex('messages_inbound_number_carrier_idx')
       .on(t.phoneNumberId, t.carrierMessageId)
       .where(sql`${t.direction} = 'inbound' and ${t.carrierMessageId} is not null`),
-    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // A conversation's newest messages in order (created, then id, read backwards); the account as a last
+    // column lets a conversation's message count be answered from the index alone.
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt, t.id, t.accountId),
     index('messages_account_idx').on(t.accountId, t.createdAt),
     index('messages_contact_idx').on(t.contactId),
     index('messages_job_idx').on(t.jobId).where(sql`${t.jobId} is not null`),

@@ -95,3 +95,82 @@ export const notificationAttempts = pgTable(
 );
 
 export type NotificationAttemptRow = typeof notificationAttempts.$inferSelect;
+
+/**
+ * A user's own notification channel in an account (docs/notifications.md, "Channels"): e-mail to their
+ * address, SMS to their mobile, or a Slack channel. `groups` chooses whose conversations it hears about
+ * (empty: every one the user sees). Slack keeps its workspace, the chosen channel and the bot token, the
+ * token sealed like carrier secrets (platform/secrets, bound to the row's id).
+ */
+export const notificationChannels = pgTable(
+  'notification_channels',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms', 'slack'] }).notNull(),
+    groups: jsonb('groups').$type<{ id: string; settings: Record<string, string | number | boolean> }[]>().notNull().default([]),
+    slackTeamId: text('slack_team_id'),
+    slackTeamName: text('slack_team_name'),
+    slackBotUserId: text('slack_bot_user_id'),
+    slackChannelId: text('slack_channel_id'),
+    slackChannelName: text('slack_channel_name'),
+    secret: text('secret'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notification_channels_user_idx').on(t.accountId, t.userId, t.channel),
+    index('notification_channels_slack_idx').on(t.slackTeamId, t.slackChannelId),
+  ],
+);
+
+export type NotificationChannelRow = typeof notificationChannels.$inferSelect;
+
+/**
+ * An inbound message on its way to one channel: written by the outbox subscriber in the dispatcher's round
+ * (unique per channel and event), sent by the channel sender (an e-mail digest, a text, a Slack post). A
+ * Slack post keeps its `ts`, so a reply in its thread finds the conversation.
+ */
+export const notificationChannelPosts = pgTable(
+  'notification_channel_posts',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => notificationChannels.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    conversationId: uuid('conversation_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    /** What is said: `{contactName, contactNumber, text, at}`. */
+    body: jsonb('body').$type<{ contactName: string; contactNumber: string; text: string; at: string }>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+    slackChannelId: text('slack_channel_id'),
+    slackTs: text('slack_ts'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_channel_posts_event_idx').on(t.channelId, t.eventId),
+    index('notification_channel_posts_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('notification_channel_posts_slack_idx').on(t.slackChannelId, t.slackTs),
+  ],
+);
+
+export type NotificationChannelPostRow = typeof notificationChannelPosts.$inferSelect;
+
+/** Slack events applied (by event_id), so a retried event is applied once. */
+export const slackEventReceipts = pgTable('slack_event_receipts', {
+  eventId: text('event_id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

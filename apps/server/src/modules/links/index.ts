@@ -1,0 +1,4 @@
+export { linkRoutes } from './routes/links.js';
+export { redirectRoutes, shortHostHook } from './routes/redirect.js';
+export { domainRoutes } from './routes/domains.js';
+export { recheckDomainsJob } from './domainRecheck.js';
