@@ -28,6 +28,8 @@ import {
 interface TopUpDialogProps {
   accountId: string;
   balance: string;
+  /** The payment is on its way: the balance (`balance`, unchanged yet) moves when the provider confirms it. */
+  onProcessing: (balance: string) => void;
   onClose: () => void;
 }
 
@@ -36,7 +38,7 @@ interface TopUpDialogProps {
  * notice that the payment is processing (docs/billing.md). One Idempotency-Key per opening, so a double
  * click or a retry pays once.
  */
-export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) => {
+export const TopUpDialog = ({ accountId, balance, onProcessing, onClose }: TopUpDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
@@ -56,6 +58,7 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
         queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true }),
         queryClient.invalidateQueries({ queryKey: chargesQueryKey(accountId) }),
       ]);
+      if (result.payment.status === 'processing') onProcessing(result.balance);
       snackbar.show(result.payment.status === 'failed' ? (result.payment.error ?? TOPUP_PROCESSING_MESSAGE) : TOPUP_PROCESSING_MESSAGE);
       onClose();
     },
@@ -78,8 +81,8 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
         <DialogContent>
           <Stack spacing={2}>
             <Alert severity="info">
-              Sandbox payment: this server has no payment provider, so no card is charged. The amount is added to the balance
-              at once.
+              Paid with the card on file. The balance updates once the payment provider confirms the payment; the sandbox
+              provider moves no real money.
             </Alert>
             <Typography>Current balance: ${formatMoney(balance)}</Typography>
             <TextField
