@@ -21,15 +21,16 @@ export function demoCost(plan: Pick<PlanRow, 'pricing' | 'isTrial'>): { messages
   return { messages: recipients.length, units: recipients.reduce((sum, key) => sum + priceTo(key), 0n) };
 }
 
-export const DEMO_TOPUP_DESCRIPTION = 'Top-up (sandbox payment)';
+export const DEMO_TOPUP_DESCRIPTION = 'Demo credit';
 
 /** Top-ups go in steps of 10 USD, at least one. */
 const TOP_UP_STEP = 100_000n;
 
 /**
- * Makes sure the balance covers the demo's messages. On the embedded database the sandbox payment (the Topup
- * button's) tops it up in steps of 10 USD, through the ledger; on PostgreSQL there is no sandbox, so a balance
- * that falls short is refused with what to do. Answers the amount topped up, or null.
+ * Makes sure the balance covers the demo's messages. On the embedded database the demo credits it in steps of
+ * 10 USD, through the ledger: a credit, not a payment, so no card is needed and no provider is asked (a paid
+ * top-up needs a card on file, docs/billing.md); on PostgreSQL a balance that falls short is refused with
+ * what to do. Answers the amount credited, or null.
  */
 export async function coverDemoCost(db: Db, embedded: boolean, accountId: string, cost: { messages: number; units: bigint }): Promise<string | null> {
   const [row] = await db.select({ balance: accounts.balance }).from(accounts).where(eq(accounts.id, accountId));
