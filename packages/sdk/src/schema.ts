@@ -13761,7 +13761,7 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged */
+            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
             sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
@@ -13797,7 +13797,7 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged */
+            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
             sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
