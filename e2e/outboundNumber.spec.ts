@@ -2,6 +2,7 @@ import { bearerOf, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eTwoLines, e2eTwoLinesAccountName } from './globalSetup.js';
 import { shownInUs } from './phoneText.js';
+import { putSandboxCardOnFile, topUpWithSandboxCard } from './sandboxCard.js';
 import { signIn } from './signIn.js';
 
 interface ApiMessage {
@@ -42,8 +43,9 @@ test('inbox: with two numbers, a conversation starts from the chosen one, and ea
   const accountId = ((await accounts.json()) as { data: { id: string; name: string }[] }).data.find((a) => a.name === e2eTwoLinesAccountName)?.id;
   expect(accountId).toBeDefined();
   const api: BrowserApi = { page, headers, accountId: accountId ?? '' };
-  const credit = await page.request.post(`/v1/accounts/${api.accountId}/topup`, { headers: api.headers, data: { amount: 10 } });
-  expect(credit.status(), await credit.text()).toBe(200);
+  // The sends are paid from the balance: credit it with the sandbox card, as a customer would.
+  await putSandboxCardOnFile(api);
+  await topUpWithSandboxCard(api, '10');
   const hours = await page.request.put(`/v1/accounts/${api.accountId}`, {
     headers: api.headers,
     // Quiet hours follow the recipient's clock; the run must not depend on the hour it runs at.

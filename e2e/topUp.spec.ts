@@ -1,7 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
+import { TOPUP_PROCESSING_MESSAGE } from '@parley/shared';
 import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eTopUpAccountName, e2eTwoLines } from './globalSetup.js';
+import { balanceOf, money, putSandboxCardOnFile, TOPUP_CREDIT_DESCRIPTION, topUpWithSandboxCard, units } from './sandboxCard.js';
 import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
@@ -13,44 +15,55 @@ interface Charge {
   description: string;
 }
 
-/** Money in ten-thousandths of a dollar, by string operations: no float decides the expected balance. */
-const units = (money: string): bigint => {
-  const [whole = '0', fraction = ''] = money.split('.');
-  return BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0'));
-};
-const money = (value: bigint): string => `${value / 10_000n}.${(value % 10_000n).toString().padStart(4, '0')}`;
-
-async function balanceOf(api: BrowserApi): Promise<string> {
-  const answer = await api.page.request.get(`/v1/accounts/${api.accountId}`, { headers: api.headers });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { data: { balance: string } }).data.balance;
+interface TopupAnswer {
+  payment: { id: string; status: string; amount: string };
+  balance: string;
+  duplicate: boolean;
 }
 
 async function topUpsOf(api: BrowserApi): Promise<Charge[]> {
   const answer = await api.page.request.get(`/v1/accounts/${api.accountId}/charges?limit=100`, { headers: api.headers });
   expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { data: Charge[] }).data.filter((charge) => charge.description === 'Top-up (sandbox payment)');
+  return ((await answer.json()) as { data: Charge[] }).data.filter((charge) => charge.description === TOPUP_CREDIT_DESCRIPTION);
 }
 
-/** Opens 'Top Up Balance' from the Plan tab, chooses the amount and confirms with a double click. */
-async function topUp(page: Page, settings: Locator, amount: string): Promise<void> {
+/**
+ * Opens 'Top Up Balance' from the Plan tab, chooses the amount and confirms with a double click; the dialog
+ * closes with the notice that the payment is processing. Answers what the server said to the first POST.
+ */
+async function topUp(page: Page, settings: Locator, amount: string): Promise<{ key: string; answer: TopupAnswer }> {
   await settings.getByRole('button', { name: 'Topup' }).click();
   const dialog = page.getByRole('dialog', { name: 'Top Up Balance' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Sandbox payment: this server has no payment provider, so no card is charged.')).toBeVisible();
+  await expect(dialog.getByText('Paid with the card on file. The balance updates once the payment provider confirms the payment')).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Amount (USD)' }).click();
   await page.getByRole('option', { name: `$${amount}`, exact: true }).click();
   await expect(dialog.getByRole('combobox', { name: 'Amount (USD)' })).toHaveText(`$${amount}`);
+  const sent: Request[] = [];
+  const collect = (request: Request): void => {
+    if (request.method() === 'POST' && request.url().endsWith('/topup')) sent.push(request);
+  };
+  page.on('request', collect);
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/topup'));
   // A double click is one payment: the dialog sends one Idempotency-Key per opening.
   await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+  const response = await answered;
   await expect(dialog).toBeHidden();
+  await expect(page.getByText(TOPUP_PROCESSING_MESSAGE)).toBeVisible();
+  page.off('request', collect);
+  expect(new Set(sent.map((request) => request.headers()['idempotency-key'])).size, 'one Idempotency-Key per opening').toBe(1);
+  expect(response.status(), await response.text()).toBe(200);
+  const key = response.request().headers()['idempotency-key'] ?? '';
+  return { key, answer: ((await response.json()) as { data: TopupAnswer }).data };
 }
 
-test('an administrator of a paid plan tops up the balance through the sandbox payment, once per Confirm', async ({ page }) => {
+test('an administrator of a paid plan tops up the balance with the sandbox card, once per Confirm', async ({ page }) => {
   // Topup is for paid plans (a trial hides it): the operator put this account on Starter.
   await signIn(page, '/', e2eTwoLines, e2eTopUpAccountName);
   const accountId = await page.evaluate(() => window.localStorage.getItem('parley.account') ?? '');
   const api: BrowserApi = { page, headers: await bearerOf(page), accountId };
+  // The web has no card form yet: the card goes on file through the sandbox's card form API.
+  await putSandboxCardOnFile(api);
   const before = await balanceOf(api);
   // Top-ups made before this test (by a first attempt, when it is retried) are not its own: count only this test's.
   const earlier = new Set((await topUpsOf(api)).map((charge) => charge.id));
@@ -61,31 +74,41 @@ test('an administrator of a paid plan tops up the balance through the sandbox pa
   await expect(balance).toContainText(`$${before}`);
 
   const afterFirst = money(units(before) + units('20'));
-  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/v1/accounts/${api.accountId}/topup`));
-  await topUp(page, settings, '20');
-  const key = (await sent).headers()['idempotency-key'] ?? '';
-  expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  await expect(page.getByText(`Balance topped up to $${afterFirst}`)).toBeVisible();
+  const first = await topUp(page, settings, '20');
+  expect(first.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(first.answer.duplicate).toBe(false);
+  expect(first.answer.payment.amount).toBe('20.0000');
+  // Processing, unless the sandbox's event was applied before the answer was written.
+  expect(['processing', 'succeeded']).toContain(first.answer.payment.status);
+  // The Plan tab follows the balance until the sandbox's event moved it.
   await expect(balance).toContainText(`$${afterFirst}`);
   expect(await balanceOf(api)).toBe(afterFirst);
-  expect(await newTopUps()).toEqual([
-    expect.objectContaining({ kind: 'credit', amount: '20.0000', balanceAfter: afterFirst }),
-  ]);
-  // A retry of that payment (its answer lost, say) answers the first result and credits nothing.
+  await expect.poll(newTopUps).toEqual([expect.objectContaining({ kind: 'credit', amount: '20.0000', balanceAfter: afterFirst })]);
+  // A retry of that payment (its answer lost, say) answers the same payment, settled now, and credits nothing.
   const retry = await page.request.post(`/v1/accounts/${api.accountId}/topup`, {
-    headers: { ...api.headers, 'idempotency-key': key },
+    headers: { ...api.headers, 'idempotency-key': first.key },
     data: { amount: '20' },
   });
   expect(retry.status(), await retry.text()).toBe(200);
-  expect(((await retry.json()) as { data: { duplicate: boolean } }).data.duplicate).toBe(true);
+  const retried = ((await retry.json()) as { data: TopupAnswer }).data;
+  expect(retried).toMatchObject({ duplicate: true, balance: afterFirst, payment: { id: first.answer.payment.id, status: 'succeeded', amount: '20.0000' } });
+  // The same key for another amount is refused.
+  const reused = await page.request.post(`/v1/accounts/${api.accountId}/topup`, {
+    headers: { ...api.headers, 'idempotency-key': first.key },
+    data: { amount: '30' },
+  });
+  expect(reused.status(), await reused.text()).toBe(409);
   expect(await balanceOf(api)).toBe(afterFirst);
+  expect(await newTopUps()).toHaveLength(1);
 
   // Another opening is another payment.
   const afterSecond = money(units(afterFirst) + units('20'));
-  await topUp(page, settings, '20');
+  const second = await topUp(page, settings, '20');
+  expect(second.key).not.toBe(first.key);
+  expect(second.answer.payment.id).not.toBe(first.answer.payment.id);
   await expect(balance).toContainText(`$${afterSecond}`);
   expect(await balanceOf(api)).toBe(afterSecond);
-  expect((await newTopUps()).map((charge) => charge.balanceAfter)).toEqual([afterSecond, afterFirst]);
+  await expect.poll(async () => (await newTopUps()).map((charge) => charge.balanceAfter)).toEqual([afterSecond, afterFirst]);
 
   // Cancel pays nothing.
   await settings.getByRole('button', { name: 'Topup' }).click();
@@ -93,9 +116,10 @@ test('an administrator of a paid plan tops up the balance through the sandbox pa
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await balanceOf(api)).toBe(afterSecond);
+  expect(await newTopUps()).toHaveLength(2);
 });
 
-test('a trial account shows no Topup button; the sandbox still takes a top-up through the API', async ({ page }) => {
+test('a trial account shows no Topup button; the sandbox still takes a top-up with a card through the API', async ({ page }) => {
   await signIn(page, '/');
   const api = await freshAccount(page, 'Trial Topup Clinic');
   await page.goto('/');
@@ -107,7 +131,11 @@ test('a trial account shows no Topup button; the sandbox still takes a top-up th
   await expect(settings.getByTestId('plan-balance')).toContainText(`$${before}`);
   await expect(settings.getByRole('button', { name: 'Topup' })).toHaveCount(0);
 
-  const credit = await page.request.post(`/v1/accounts/${api.accountId}/topup`, { headers: api.headers, data: { amount: '10' } });
-  expect(credit.status(), await credit.text()).toBe(200);
-  expect(await balanceOf(api)).toBe(money(units(before) + units('10')));
+  // No card on file: the top-up is refused and nothing is credited.
+  const refused = await page.request.post(`/v1/accounts/${api.accountId}/topup`, { headers: api.headers, data: { amount: '10' } });
+  expect(refused.status(), await refused.text()).toBe(402);
+  expect(await balanceOf(api)).toBe(before);
+
+  await putSandboxCardOnFile(api);
+  expect(await topUpWithSandboxCard(api, '10')).toBe(money(units(before) + units('10')));
 });

@@ -1188,6 +1188,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/autotopup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's auto top-up, or null when it is off */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoTopupResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Turn auto top-up on: when a debit takes the balance below `below`, the card on file tops up by `amount` */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AutoTopupInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoTopupResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Turn auto top-up on: when a debit takes the balance below `below`, the card on file tops up by `amount` */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AutoTopupInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoTopupResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Turn auto top-up off */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoTopupResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/campaigns": {
         parameters: {
             query?: never;
@@ -4903,6 +5159,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's invoices (plan charges and top-ups), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceList"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice's PDF: written here for the sandbox, a redirect to Stripe's for Stripe */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Stripe's invoice PDF */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/links": {
         parameters: {
             query?: never;
@@ -7516,6 +7895,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/paymentsource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's payment card (brand, last 4, expiry), or null: No Payment Setup */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentSourceResult"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Save the card a card form tokenised (tokenId) as the payment method; it shows once the provider confirms */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetPaymentSourceInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentSourceSetup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Save the card a card form tokenised (tokenId) as the payment method; it shows once the provider confirms */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetPaymentSourceInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentSourceSetup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/phonenumbers": {
         parameters: {
             query?: never;
@@ -8312,6 +8871,152 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change plan (the card on file pays, prorated); the plan changes when the provider confirms */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChangePlanInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangePlanResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on offer, cheapest first, with support level and the segments each buys in the account's country */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlanList"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9624,7 +10329,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Top up the balance (embedded mode: the sandbox payment provider); an Idempotency-Key header credits once */
+        /** Top up the balance with the card on file; answered while processing, the balance moves when the provider confirms. An Idempotency-Key header pays once */
         put: {
             parameters: {
                 query?: never;
@@ -9651,6 +10356,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9687,7 +10401,7 @@ export interface paths {
                 };
             };
         };
-        /** Top up the balance (embedded mode: the sandbox payment provider); an Idempotency-Key header credits once */
+        /** Top up the balance with the card on file; answered while processing, the balance moves when the provider confirms. An Idempotency-Key header pays once */
         post: {
             parameters: {
                 query?: never;
@@ -9714,6 +10428,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10595,6 +11318,199 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/sandbox/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox's authentication page (3-D Secure): approve or refuse what waits on a client secret */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SandboxAuthenticationInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/sandbox/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox's card form: a test card (4242 4242 4242 4242 ...) becomes a token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SandboxCardInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SandboxCardToken"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook endpoint (signed with the endpoint's secret) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            duplicate: boolean;
+                            received: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -12187,6 +13103,32 @@ export interface components {
         AutoResponderRecordInput: {
             data: components["schemas"]["AutoResponderInput"];
         };
+        AutoTopup: {
+            amount: unknown;
+            below: unknown;
+        };
+        AutoTopupInput: {
+            amount: number;
+            below: number;
+        };
+        AutoTopupResult: {
+            data: {
+                autotopup: {
+                    amount: components["schemas"]["Money"];
+                    below: components["schemas"]["Money"];
+                } | null;
+                stopped: boolean;
+            };
+        };
+        AutoTopupResultInput: {
+            data: {
+                autotopup: {
+                    amount: components["schemas"]["MoneyInput"];
+                    below: components["schemas"]["MoneyInput"];
+                } | null;
+                stopped: boolean;
+            };
+        };
         AvailablePhoneNumber: {
             capabilities: {
                 mms: boolean;
@@ -12693,6 +13635,68 @@ export interface components {
                 statusCallbackUrl: string;
             };
         };
+        CatalogPlan: {
+            contactUs: boolean;
+            current: boolean;
+            id: string;
+            includedSegments: {
+                country: string;
+                mms: number | null;
+                sms: number;
+            };
+            name: string;
+            price: components["schemas"]["Money"];
+            pricing: components["schemas"]["PlanPricing"];
+            /** @enum {string} */
+            supportLevel: "Premium" | "Standard";
+        };
+        CatalogPlanInput: {
+            contactUs: boolean;
+            current: boolean;
+            id: string;
+            includedSegments: {
+                country: string;
+                mms: number | null;
+                sms: number;
+            };
+            name: string;
+            price: components["schemas"]["MoneyInput"];
+            pricing: components["schemas"]["PlanPricingInput"];
+            /** @enum {string} */
+            supportLevel: "Premium" | "Standard";
+        };
+        ChangePlan: {
+            id: string;
+            /** Format: date-time */
+            segmentUnderstanding: string;
+        };
+        ChangePlanInput: {
+            id: string;
+            /** Format: date-time */
+            segmentUnderstanding: string;
+        };
+        ChangePlanResult: {
+            data: {
+                action: {
+                    client_secret: string;
+                } | null;
+                error: string | null;
+                message: string;
+                /** @enum {string} */
+                status: "processing" | "requiresAction" | "failed";
+            };
+        };
+        ChangePlanResultInput: {
+            data: {
+                action: {
+                    client_secret: string;
+                } | null;
+                error: string | null;
+                message: string;
+                /** @enum {string} */
+                status: "processing" | "requiresAction" | "failed";
+            };
+        };
         Charge: {
             amount: components["schemas"]["Money"];
             balanceAfter: components["schemas"]["Money"];
@@ -12757,7 +13761,7 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged */
+            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
             sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
@@ -12793,7 +13797,7 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged */
+            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
             sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
@@ -13576,6 +14580,48 @@ export interface components {
             };
             reason: string;
         };
+        Invoice: {
+            /** Format: date-time */
+            date: string;
+            description: string;
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            invoicePdf: string;
+            lines: {
+                amount: components["schemas"]["Money"];
+                description: string;
+                id: string;
+            }[];
+            receipt: string | null;
+            status: string;
+            total: components["schemas"]["Money"];
+        };
+        InvoiceInput: {
+            /** Format: date-time */
+            date: string;
+            description: string;
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            invoicePdf: string;
+            lines: {
+                amount: components["schemas"]["MoneyInput"];
+                description: string;
+                id: string;
+            }[];
+            receipt: string | null;
+            status: string;
+            total: components["schemas"]["MoneyInput"];
+        };
+        InvoiceList: {
+            data: components["schemas"]["Invoice"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        InvoiceListInput: {
+            data: components["schemas"]["InvoiceInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
         JobReportError: {
             count: number;
             description: string;
@@ -14150,6 +15196,80 @@ export interface components {
             offset: number;
             totalCount: number;
         };
+        Payment: {
+            amount: components["schemas"]["Money"];
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            purpose: "topup" | "autoTopup";
+            /** @enum {string} */
+            status: "processing" | "requiresAction" | "succeeded" | "failed";
+        };
+        PaymentInput: {
+            amount: components["schemas"]["MoneyInput"];
+            created: {
+                /** Format: date-time */
+                at: string;
+            };
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            purpose: "topup" | "autoTopup";
+            /** @enum {string} */
+            status: "processing" | "requiresAction" | "succeeded" | "failed";
+        };
+        PaymentSource: {
+            brand: string;
+            expiry: {
+                month: number;
+                year: number;
+            };
+            last4: string;
+        };
+        PaymentSourceInput: {
+            brand: string;
+            expiry: {
+                month: number;
+                year: number;
+            };
+            last4: string;
+        };
+        PaymentSourceResult: {
+            data: {
+                paymentSource: components["schemas"]["PaymentSource"] | null;
+                /** @enum {string} */
+                provider: "sandbox" | "stripe";
+            };
+        };
+        PaymentSourceResultInput: {
+            data: {
+                paymentSource: components["schemas"]["PaymentSourceInput"] | null;
+                /** @enum {string} */
+                provider: "sandbox" | "stripe";
+            };
+        };
+        PaymentSourceSetup: {
+            data: {
+                clientSecret: string | null;
+                error: string | null;
+                /** @enum {string} */
+                status: "processing" | "requiresAction" | "failed";
+            };
+        };
+        PaymentSourceSetupInput: {
+            data: {
+                clientSecret: string | null;
+                error: string | null;
+                /** @enum {string} */
+                status: "processing" | "requiresAction" | "failed";
+            };
+        };
         PhoneNumber: {
             /** @enum {string} */
             carrier: "simulator" | "smpp" | "twilio";
@@ -14219,6 +15339,14 @@ export interface components {
             name: string;
             price: components["schemas"]["MoneyInput"];
             pricing: components["schemas"]["PlanPricingInput"];
+        };
+        PlanList: {
+            data: components["schemas"]["CatalogPlan"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PlanListInput: {
+            data: components["schemas"]["CatalogPlanInput"][];
+            pagination: components["schemas"]["PaginationInput"];
         };
         PlanPricing: {
             [key: string]: {
@@ -14425,6 +15553,36 @@ export interface components {
         Role: "Administrator" | "CampaignManager" | "Sender" | "ReadOnly";
         /** @enum {string} */
         RoleInput: "Administrator" | "CampaignManager" | "Sender" | "ReadOnly";
+        SandboxAuthentication: {
+            approve: boolean;
+            clientSecret: string;
+        };
+        SandboxAuthenticationInput: {
+            approve: boolean;
+            clientSecret: string;
+        };
+        SandboxCard: {
+            cvc: string;
+            expMonth: number;
+            expYear: number;
+            number: string;
+        };
+        SandboxCardInput: {
+            cvc: string;
+            expMonth: number;
+            expYear: number;
+            number: string;
+        };
+        SandboxCardToken: {
+            data: {
+                tokenId: string;
+            };
+        };
+        SandboxCardTokenInput: {
+            data: {
+                tokenId: string;
+            };
+        };
         SaveAutoResponder: {
             /** @default false */
             advanced: boolean;
@@ -14741,6 +15899,12 @@ export interface components {
                 requested: number;
                 valid: number;
             };
+        };
+        SetPaymentSource: {
+            tokenId: string;
+        };
+        SetPaymentSourceInput: {
+            tokenId: string;
         };
         SharedFile: {
             filename: string;
@@ -15134,15 +16298,17 @@ export interface components {
         TopupResult: {
             data: {
                 balance: components["schemas"]["Money"];
-                charge: components["schemas"]["Charge"];
+                clientSecret: string | null;
                 duplicate: boolean;
+                payment: components["schemas"]["Payment"];
             };
         };
         TopupResultInput: {
             data: {
                 balance: components["schemas"]["MoneyInput"];
-                charge: components["schemas"]["ChargeInput"];
+                clientSecret: string | null;
                 duplicate: boolean;
+                payment: components["schemas"]["PaymentInput"];
             };
         };
         TwilioConnectionSettings: {
@@ -15372,6 +16538,10 @@ export type SchemaAutoResponderList = components['schemas']['AutoResponderList']
 export type SchemaAutoResponderListInput = components['schemas']['AutoResponderListInput'];
 export type SchemaAutoResponderRecord = components['schemas']['AutoResponderRecord'];
 export type SchemaAutoResponderRecordInput = components['schemas']['AutoResponderRecordInput'];
+export type SchemaAutoTopup = components['schemas']['AutoTopup'];
+export type SchemaAutoTopupInput = components['schemas']['AutoTopupInput'];
+export type SchemaAutoTopupResult = components['schemas']['AutoTopupResult'];
+export type SchemaAutoTopupResultInput = components['schemas']['AutoTopupResultInput'];
 export type SchemaAvailablePhoneNumber = components['schemas']['AvailablePhoneNumber'];
 export type SchemaAvailablePhoneNumberInput = components['schemas']['AvailablePhoneNumberInput'];
 export type SchemaBlockContact = components['schemas']['BlockContact'];
@@ -15416,6 +16586,12 @@ export type SchemaCampaignScheduleValue = components['schemas']['CampaignSchedul
 export type SchemaCampaignScheduleValueInput = components['schemas']['CampaignScheduleValueInput'];
 export type SchemaCarrierConnection = components['schemas']['CarrierConnection'];
 export type SchemaCarrierConnectionInput = components['schemas']['CarrierConnectionInput'];
+export type SchemaCatalogPlan = components['schemas']['CatalogPlan'];
+export type SchemaCatalogPlanInput = components['schemas']['CatalogPlanInput'];
+export type SchemaChangePlan = components['schemas']['ChangePlan'];
+export type SchemaChangePlanInput = components['schemas']['ChangePlanInput'];
+export type SchemaChangePlanResult = components['schemas']['ChangePlanResult'];
+export type SchemaChangePlanResultInput = components['schemas']['ChangePlanResultInput'];
 export type SchemaCharge = components['schemas']['Charge'];
 export type SchemaChargeInput = components['schemas']['ChargeInput'];
 export type SchemaChargeList = components['schemas']['ChargeList'];
@@ -15492,6 +16668,10 @@ export type SchemaHostedPhoneNumbers = components['schemas']['HostedPhoneNumbers
 export type SchemaHostedPhoneNumbersInput = components['schemas']['HostedPhoneNumbersInput'];
 export type SchemaInvalidRecipient = components['schemas']['InvalidRecipient'];
 export type SchemaInvalidRecipientInput = components['schemas']['InvalidRecipientInput'];
+export type SchemaInvoice = components['schemas']['Invoice'];
+export type SchemaInvoiceInput = components['schemas']['InvoiceInput'];
+export type SchemaInvoiceList = components['schemas']['InvoiceList'];
+export type SchemaInvoiceListInput = components['schemas']['InvoiceListInput'];
 export type SchemaJobReportError = components['schemas']['JobReportError'];
 export type SchemaJobReportErrorInput = components['schemas']['JobReportErrorInput'];
 export type SchemaJobReportInvalidContact = components['schemas']['JobReportInvalidContact'];
@@ -15548,12 +16728,22 @@ export type SchemaOAuth2TokenResponse = components['schemas']['OAuth2TokenRespon
 export type SchemaOAuth2TokenResponseInput = components['schemas']['OAuth2TokenResponseInput'];
 export type SchemaPagination = components['schemas']['Pagination'];
 export type SchemaPaginationInput = components['schemas']['PaginationInput'];
+export type SchemaPayment = components['schemas']['Payment'];
+export type SchemaPaymentInput = components['schemas']['PaymentInput'];
+export type SchemaPaymentSource = components['schemas']['PaymentSource'];
+export type SchemaPaymentSourceInput = components['schemas']['PaymentSourceInput'];
+export type SchemaPaymentSourceResult = components['schemas']['PaymentSourceResult'];
+export type SchemaPaymentSourceResultInput = components['schemas']['PaymentSourceResultInput'];
+export type SchemaPaymentSourceSetup = components['schemas']['PaymentSourceSetup'];
+export type SchemaPaymentSourceSetupInput = components['schemas']['PaymentSourceSetupInput'];
 export type SchemaPhoneNumber = components['schemas']['PhoneNumber'];
 export type SchemaPhoneNumberFilter = components['schemas']['PhoneNumberFilter'];
 export type SchemaPhoneNumberFilterInput = components['schemas']['PhoneNumberFilterInput'];
 export type SchemaPhoneNumberInput = components['schemas']['PhoneNumberInput'];
 export type SchemaPlan = components['schemas']['Plan'];
 export type SchemaPlanInput = components['schemas']['PlanInput'];
+export type SchemaPlanList = components['schemas']['PlanList'];
+export type SchemaPlanListInput = components['schemas']['PlanListInput'];
 export type SchemaPlanPricing = components['schemas']['PlanPricing'];
 export type SchemaPlanPricingInput = components['schemas']['PlanPricingInput'];
 export type SchemaPrivacyHoldings = components['schemas']['PrivacyHoldings'];
@@ -15584,6 +16774,12 @@ export type SchemaRemoveContactsResult = components['schemas']['RemoveContactsRe
 export type SchemaRemoveContactsResultInput = components['schemas']['RemoveContactsResultInput'];
 export type SchemaRole = components['schemas']['Role'];
 export type SchemaRoleInput = components['schemas']['RoleInput'];
+export type SchemaSandboxAuthentication = components['schemas']['SandboxAuthentication'];
+export type SchemaSandboxAuthenticationInput = components['schemas']['SandboxAuthenticationInput'];
+export type SchemaSandboxCard = components['schemas']['SandboxCard'];
+export type SchemaSandboxCardInput = components['schemas']['SandboxCardInput'];
+export type SchemaSandboxCardToken = components['schemas']['SandboxCardToken'];
+export type SchemaSandboxCardTokenInput = components['schemas']['SandboxCardTokenInput'];
 export type SchemaSaveAutoResponder = components['schemas']['SaveAutoResponder'];
 export type SchemaSaveAutoResponderInput = components['schemas']['SaveAutoResponderInput'];
 export type SchemaSaveCampaign = components['schemas']['SaveCampaign'];
@@ -15608,6 +16804,8 @@ export type SchemaSendMessage = components['schemas']['SendMessage'];
 export type SchemaSendMessageInput = components['schemas']['SendMessageInput'];
 export type SchemaSendMessageResult = components['schemas']['SendMessageResult'];
 export type SchemaSendMessageResultInput = components['schemas']['SendMessageResultInput'];
+export type SchemaSetPaymentSource = components['schemas']['SetPaymentSource'];
+export type SchemaSetPaymentSourceInput = components['schemas']['SetPaymentSourceInput'];
 export type SchemaSharedFile = components['schemas']['SharedFile'];
 export type SchemaSharedFileInput = components['schemas']['SharedFileInput'];
 export type SchemaShareFileResponse = components['schemas']['ShareFileResponse'];

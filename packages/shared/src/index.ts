@@ -39,6 +39,7 @@ export * from './api/messages.js';
 export * from './api/phoneNumbers.js';
 export * from './api/simulator.js';
 export * from './api/charges.js';
+export * from './api/billing.js';
 export * from './api/carriers.js';
 export * from './api/approvals.js';
 export * from './api/conversations.js';

@@ -10,7 +10,7 @@ export const clientConfigSchema = z
     simulator: z.boolean().describe("true when the deployment's carriers include the simulator (virtual phones at /simulator)"),
     sandboxTopUp: z
       .boolean()
-      .describe('true when top-ups go to the sandbox payment provider (embedded mode): every payment succeeds and no card is charged'),
+      .describe('true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it'),
     pageViews: z.object({
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),

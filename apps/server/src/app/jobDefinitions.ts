@@ -10,6 +10,8 @@ import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob } from '../modules/notifications/index.js';
+import { billingJobs } from '../modules/billing/index.js';
+import { createMailer } from '../platform/mail/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
 import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
@@ -40,6 +42,7 @@ export function jobDefinitions(
     campaignReportingJob({ config, database }),
     sweepUnreferencedMediaJob(database, mediaStorage),
     sweepUnnamedMediaJob(database, mediaStorage),
+    ...billingJobs(config, database, createMailer(config, database)),
     recheckDomainsJob(database, config.links),
   ];
 }

@@ -7,7 +7,7 @@ import { usePreparedStatements } from '../platform/db/preparedStatements.js';
 import { StatisticsKeeper } from '../platform/db/statisticsKeeper.js';
 import { expandEventRows, sendingIdle } from '../modules/messaging/index.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
-import { seedPlans } from '../modules/billing/index.js';
+import { seedPlans, serverPaymentProvider } from '../modules/billing/index.js';
 import { OutboxDispatcher } from '../platform/events/outboxDispatcher.js';
 import { buildCarrierRegistry } from '../modules/carriers/index.js';
 import type { CarrierRegistry } from '../modules/carriers/index.js';
@@ -166,7 +166,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     const authenticator = chooseAuthenticator(config, keys, database, log.child({ component: 'identity' }));
     carriers = buildCarrierRegistry(config, database, log.child({ component: 'carriers' }));
     const carrierHandlers = createMessageHandlers({ database, log, afterInbound: inboundMediaScheduler(jobs, inboundMedia, config, log) });
-    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer, carriers, carrierHandlers, media };
+    const payments = serverPaymentProvider(config, database, mailer, log);
+    const ctx: AppContext = { config, log, database, jobs, authenticator, mailer, carriers, carrierHandlers, media, payments };
     let url: string | null = null;
     if (roles.has('web')) {
       const issuer = keys ? await createIssuer({ config, database, keys, log: log.child({ component: 'issuer' }) }) : null;

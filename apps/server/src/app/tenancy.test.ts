@@ -5,6 +5,7 @@ import type { Queryable } from '../platform/db/client.js';
 import {
   accountMembers,
   autoResponders,
+  billingInvoices,
   campaignJobs,
   campaigns,
   carrierSettings,
@@ -50,6 +51,21 @@ async function insertContact(q: Queryable, accountId: string): Promise<string> {
 
 /** For each route taking a record id: creates a record in the given account and answers its id, per parameter. */
 const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Record<string, string>>> = {
+  '/v1/accounts/:acc/invoices/:invoiceId/pdf': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(billingInvoices).values({
+      id,
+      accountId,
+      provider: 'sandbox',
+      providerInvoiceId: `in_${id}`,
+      description: 'Top-up',
+      lines: [],
+      total: '10',
+      status: 'paid',
+      issuedAt: new Date(),
+    });
+    return { invoiceId: id };
+  },
   '/v1/accounts/:acc/users/:id': async (q, accountId) => {
     const user = await createUser(q);
     await q.insert(accountMembers).values({ accountId, userId: user.id, role: 'Sender' });
@@ -367,6 +383,14 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         'GET /v1/accounts/:acc/counts/:type',
         'GET /v1/accounts/:acc/charges',
         'POST /v1/accounts/:acc/topup',
+        'GET /v1/accounts/:acc/paymentsource',
+        'PUT /v1/accounts/:acc/paymentsource',
+        'GET /v1/accounts/:acc/plans',
+        'PUT /v1/accounts/:acc/plan',
+        'GET /v1/accounts/:acc/invoices',
+        'GET /v1/accounts/:acc/invoices/:invoiceId/pdf',
+        'POST /v1/accounts/:acc/autotopup',
+        'DELETE /v1/accounts/:acc/autotopup',
         // The hosted product's path, its account the token's (named with ?accountId= here).
         'POST /v1/tools/sharefile',
       ]),

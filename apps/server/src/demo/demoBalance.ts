@@ -3,7 +3,7 @@ import { formatMoney, messagePrice, moneyToUnits, planPricingSchema, unitsToMone
 import type { Db } from '../platform/db/client.js';
 import { accounts, type PlanRow } from '../platform/db/schema/index.js';
 import { AppError } from '../platform/errors.js';
-import { sandboxTopup } from '../modules/billing/index.js';
+import { creditAccount } from '../modules/billing/index.js';
 import { demoCampaign, demoContacts, demoOptOutKey, demoScripts } from './demoData.js';
 
 /** What the demo's messages cost on the account's plan: every text is one segment. */
@@ -21,13 +21,16 @@ export function demoCost(plan: Pick<PlanRow, 'pricing' | 'isTrial'>): { messages
   return { messages: recipients.length, units: recipients.reduce((sum, key) => sum + priceTo(key), 0n) };
 }
 
+export const DEMO_TOPUP_DESCRIPTION = 'Demo credit';
+
 /** Top-ups go in steps of 10 USD, at least one. */
 const TOP_UP_STEP = 100_000n;
 
 /**
- * Makes sure the balance covers the demo's messages. On the embedded database the sandbox payment (the Topup
- * button's) tops it up in steps of 10 USD, through the ledger; on PostgreSQL there is no sandbox, so a balance
- * that falls short is refused with what to do. Answers the amount topped up, or null.
+ * Makes sure the balance covers the demo's messages. On the embedded database the demo credits it in steps of
+ * 10 USD, through the ledger: a credit, not a payment, so no card is needed and no provider is asked (a paid
+ * top-up needs a card on file, docs/billing.md); on PostgreSQL a balance that falls short is refused with
+ * what to do. Answers the amount credited, or null.
  */
 export async function coverDemoCost(db: Db, embedded: boolean, accountId: string, cost: { messages: number; units: bigint }): Promise<string | null> {
   const [row] = await db.select({ balance: accounts.balance }).from(accounts).where(eq(accounts.id, accountId));
@@ -42,6 +45,7 @@ export async function coverDemoCost(db: Db, embedded: boolean, accountId: string
   }
   const steps = (cost.units - balance + TOP_UP_STEP - 1n) / TOP_UP_STEP;
   const amount = unitsToMoney(steps * TOP_UP_STEP);
-  await sandboxTopup(db, { accountId, userId: null, amount, idempotencyKey: null });
+  // The demo's own credit, straight to the ledger: no card is involved on the embedded database's demo.
+  await db.transaction((tx) => creditAccount(tx, { accountId, amount, description: DEMO_TOPUP_DESCRIPTION }));
   return formatMoney(amount);
 }

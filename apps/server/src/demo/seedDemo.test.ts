@@ -107,12 +107,12 @@ describe.each(testDatabaseKinds)('seed-demo on %s', (kind) => {
     expect(await database.db.select().from(accountTransactions).where(eq(accountTransactions.accountId, accountId))).toHaveLength(entries.length);
   }, 180_000);
 
-  it('on a trial plan leaves the auto responder out and says so, and tops up an empty balance with the sandbox', async () => {
+  it('on a trial plan leaves the auto responder out and says so, and credits an empty balance for the demo', async () => {
     const { accountId } = await demoAccount('trial', null);
     const result = await seedDemo(config, database, silentLogger(), accountId);
     expect(result.added).toMatchObject({ autoResponders: 0, campaigns: 1, topUp: '10.0000' });
-    expect(result.notes).toEqual([TRIAL_AUTO_RESPONDER_NOTE, "Topped up $10.0000 with the sandbox payment for the demo's messages."]);
-    expect(await count(sql`select count(*)::int as n from account_transactions where account_id = ${accountId} and description = 'Top-up (sandbox payment)'`)).toBe(1);
+    expect(result.notes).toEqual([TRIAL_AUTO_RESPONDER_NOTE, "Credited $10.0000 for the demo's messages (a demo credit, not a payment)."]);
+    expect(await count(sql`select count(*)::int as n from account_transactions where account_id = ${accountId} and description = 'Demo credit'`)).toBe(1);
   }, 180_000);
 
   it('refuses without the simulator or a simulator number, and on PostgreSQL a balance that falls short', async () => {

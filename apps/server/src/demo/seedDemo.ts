@@ -179,7 +179,7 @@ export async function seedDemo(config: Config, database: Database, log: Logger, 
   const traffic = (await trafficPending(db, accountId, contacts.ids))
     ? await seedTraffic({ config, database, log, found, sender })
     : { campaigns: 0, topUp: null };
-  if (traffic.topUp !== null) notes.push(`Topped up $${traffic.topUp} with the sandbox payment for the demo's messages.`);
+  if (traffic.topUp !== null) notes.push(`Credited $${traffic.topUp} for the demo's messages (a demo credit, not a payment).`);
 
   const after = await messagingTotals(db, accountId);
   const demo = await demoTotals(db, accountId);

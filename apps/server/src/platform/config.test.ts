@@ -182,6 +182,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('chooses the sandbox payment provider by default, and Stripe with its key and webhook secret', () => {
+    expect(loadConfig({}).billing.payments).toEqual({ provider: 'sandbox' });
+    const stripe = loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' });
+    expect(stripe.billing.payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', api: null });
+    const local = loadConfig({
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: '12111',
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    expect(local.billing.payments).toMatchObject({ api: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required[\s\S]*STRIPE_WEBHOOK_SECRET: is required/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY: applies only with PAYMENTS_PROVIDER=stripe/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER: must be sandbox or stripe/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret/);
+  });
+
   it('is documented: docs/configuration.md lists every variable', () => {
     const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/configuration.md'), 'utf8');
     const missing = configVariableNames.filter((name) => !doc.includes(`\`${name}\``));

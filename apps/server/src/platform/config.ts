@@ -369,6 +369,12 @@ const envSchema = z.object({
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   FETCH_ALLOWED_HOSTS: allowedHostsList.optional(),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, { message: "must be the webhook endpoint's signing secret (whsec_...)" }).optional(),
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -413,8 +419,8 @@ export interface Config {
   /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
   mail: { smtpUrl: string | null; from: string };
   identity: IdentityConfig;
-  /** What a new account is credited on its trial plan: USD, a decimal string with 4 decimals. */
-  billing: { trialCredit: string };
+  /** What a new account is credited on its trial plan (USD, 4 decimals), and who takes payments (docs/billing.md). */
+  billing: { trialCredit: string; payments: PaymentsConfig };
   carriers: CarriersConfig;
   secrets: SecretsConfig;
   /** subject: the VAPID subject of web pushes (WEB_PUSH_SUBJECT; docs/webPush.md). */
@@ -428,6 +434,17 @@ export interface Config {
   links: LinksConfig;
   version: string;
 }
+
+/** The payment provider: the embedded sandbox (the default) or Stripe (PAYMENTS_PROVIDER, STRIPE_*). */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      /** Another API host than Stripe's (STRIPE_API_HOST/PORT/PROTOCOL): a local peer or a proxy. */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    };
 
 export interface SlackConfig {
   clientId: string;
@@ -622,7 +639,7 @@ export function loadConfig(
       socialProviders: e.SOCIAL_PROVIDERS ?? [],
       extraWebOrigins: e.OIDC_EXTRA_WEB_ORIGINS ?? [],
     },
-    billing: { trialCredit: formatMoney(e.TRIAL_CREDIT) },
+    billing: { trialCredit: formatMoney(e.TRIAL_CREDIT), payments: paymentsConfig(e) },
     carriers,
     secrets: {
       key: e.SECRETS_KEY ?? null,
@@ -692,6 +709,30 @@ function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {
         ? { accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY }
         : null,
     forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** PAYMENTS_PROVIDER=stripe needs its key and webhook secret; the STRIPE_* names apply only with it. */
+function paymentsConfig(e: Env): PaymentsConfig {
+  const stripeNames = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const;
+  if (e.PAYMENTS_PROVIDER !== 'stripe') {
+    const stray = stripeNames.filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: applies only with PAYMENTS_PROVIDER=stripe`));
+    return { provider: 'sandbox' };
+  }
+  const problems: string[] = [];
+  if (e.STRIPE_SECRET_KEY === undefined) problems.push('STRIPE_SECRET_KEY: is required with PAYMENTS_PROVIDER=stripe');
+  if (e.STRIPE_WEBHOOK_SECRET === undefined) problems.push("STRIPE_WEBHOOK_SECRET: is required with PAYMENTS_PROVIDER=stripe (the webhook endpoint's signing secret)");
+  if ((e.STRIPE_API_PORT !== undefined || e.STRIPE_API_PROTOCOL !== undefined) && e.STRIPE_API_HOST === undefined) {
+    problems.push('STRIPE_API_HOST: is required when STRIPE_API_PORT or STRIPE_API_PROTOCOL is set');
+  }
+  if (problems.length > 0 || e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined) throw new ConfigError(problems);
+  const protocol = e.STRIPE_API_PROTOCOL ?? 'https';
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: e.STRIPE_API_HOST === undefined ? null : { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? (protocol === 'https' ? 443 : 80), protocol },
   };
 }
 

@@ -6,6 +6,7 @@ import type { Authenticator } from '../modules/identity/index.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './mail/index.js';
 import type { MediaServices } from '../modules/media/index.js';
+import type { PaymentProviders } from '../modules/billing/index.js';
 
 /** What routes and commands are given; built once in main.ts (and by the test server). */
 export interface AppContext {
@@ -21,4 +22,6 @@ export interface AppContext {
   carrierHandlers: EngineHandlers;
   /** Media storage and URL signing; left out (tests), the routes build it from the config. */
   media?: MediaServices;
+  /** The payment provider (docs/billing.md); left out (tests), the routes make one from the config. */
+  payments?: PaymentProviders;
 }

@@ -37,12 +37,28 @@ export const useAccounts = (): UseQueryResult<{ data: AccountSummary[]; paginati
   });
 };
 
-/** GET /v1/accounts/{acc}: the chosen account in full (plan, balance, trial). */
-export const useAccount = (id: string | null): UseQueryResult<Account> => {
+/** A balance awaited: asked again every few seconds while it still reads `from`, until `until` (epoch ms). */
+export interface BalanceFollow {
+  from: string;
+  until: number;
+}
+
+export const BALANCE_FOLLOW_MS = 2_000;
+
+/** The refetch interval for a followed balance: on while it has not moved and the follow has not expired. */
+export const balanceRefetchInterval = (follow: BalanceFollow | null, balance: string | undefined, now: number): number | false =>
+  follow !== null && now < follow.until && (balance === undefined || balance === follow.from) ? BALANCE_FOLLOW_MS : false;
+
+/**
+ * GET /v1/accounts/{acc}: the chosen account in full (plan, balance, trial). With `follow`, the balance is
+ * asked again until it moves: a top-up moves it when the provider confirms the payment (docs/billing.md).
+ */
+export const useAccount = (id: string | null, follow: BalanceFollow | null = null): UseQueryResult<Account> => {
   const api = useApiClient();
   return useQuery({
     queryKey: accountQueryKey(id ?? ''),
     enabled: id !== null,
     queryFn: async ({ signal }) => (await api.get<{ data: Account }>(`/v1/accounts/${id ?? ''}`, { signal })).data,
+    refetchInterval: (query) => balanceRefetchInterval(follow, query.state.data?.balance, Date.now()),
   });
 };

@@ -61,12 +61,32 @@ export const topupSchema = z.object({ amount: topupAmount }).meta({ id: 'Topup' 
 export type TopupInput = z.input<typeof topupSchema>;
 export type Topup = z.output<typeof topupSchema>;
 
+/** A payment asked of the payment provider (a top-up, an auto top-up), as it stands. */
+export const paymentSchema = z
+  .object({
+    id: z.uuid(),
+    purpose: z.enum(['topup', 'autoTopup']),
+    /** processing until the provider confirms; requiresAction: the card holder must authenticate (clientSecret). */
+    status: z.enum(['processing', 'requiresAction', 'succeeded', 'failed']),
+    amount: moneySchema,
+    error: z.string().nullable(),
+    created: z.object({ at: z.iso.datetime() }),
+  })
+  .meta({ id: 'Payment' });
+
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The notice the top-up dialog closes with (spec: the payment is processing). */
+export const TOPUP_PROCESSING_MESSAGE = 'Your payment is processing: the balance updates once it is confirmed.';
+
 export const topupResultSchema = recordResponse(
   z.object({
-    /** The balance after the top-up. */
+    payment: paymentSchema,
+    /** The provider's secret for the card holder's authentication (status requiresAction), else null. */
+    clientSecret: z.string().nullable(),
+    /** The balance now: it moves when the provider confirms the payment. */
     balance: moneySchema,
-    charge: chargeSchema,
-    /** True when the Idempotency-Key had been used: nothing was credited this time. */
+    /** True when the Idempotency-Key had been used: this is the first request's payment. */
     duplicate: z.boolean(),
   }),
 ).meta({ id: 'TopupResult' });

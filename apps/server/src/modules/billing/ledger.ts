@@ -4,6 +4,7 @@ import { formatMoney } from '@parley/shared';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { accountTransactions, accounts } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { crossesThreshold, scheduleAutoTopup, type AutoTopupRule } from './autoTopup.js';
 
 export interface LedgerCredit {
   accountId: string;
@@ -71,6 +72,13 @@ export async function creditAccount(tx: Tx, credit: LedgerCredit): Promise<Ledge
   return { transactionId, balanceAfter: formatMoney(updated.balance), duplicate: false };
 }
 
+/** a + b for two 4-decimal amounts, exactly. */
+function moneyPlus(a: string, b: string): string {
+  const sum = BigInt(formatMoney(a).replace('.', '')) + BigInt(formatMoney(b).replace('.', ''));
+  const text = sum.toString().padStart(5, '0');
+  return `${text.slice(0, -4)}.${text.slice(-4)}`;
+}
+
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient Credit';
 
 /** A debit the balance cannot cover; nothing was debited. */
@@ -123,19 +131,28 @@ export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEn
   // The UPDATE locks the row (NO KEY UPDATE, as above) and, after waiting for another debit, checks the
   // balance again as that one left it; the entry is written from the balance it returns.
   const transactionId = uuidv7();
-  const [entry] = await queryRows<{ balance_after: string }>(
+  const [entry] = await queryRows<{ balance_after: string; autotopup: AutoTopupRule | null }>(
     tx,
     sql`with debited as (
           update ${accounts} set balance = balance - ${amount}::numeric, updated_at = ${new Date().toISOString()}::timestamptz
            where id = ${debit.accountId} and balance >= ${amount}::numeric
-          returning balance)
-        insert into ${accountTransactions} (id, account_id, kind, amount, balance_after, description, idempotency_key)
-        select ${transactionId}::uuid, ${debit.accountId}::uuid, 'debit', ${amount}::numeric, balance, ${debit.description},
-               ${debit.idempotencyKey ?? null}::text
-          from debited
-        returning balance_after::text as balance_after`,
+          returning balance, options->'autotopup' as autotopup),
+        entry as (
+          insert into ${accountTransactions} (id, account_id, kind, amount, balance_after, description, idempotency_key)
+          select ${transactionId}::uuid, ${debit.accountId}::uuid, 'debit', ${amount}::numeric, balance, ${debit.description},
+                 ${debit.idempotencyKey ?? null}::text
+            from debited
+          returning balance_after)
+        select entry.balance_after::text as balance_after, debited.autotopup from entry, debited`,
   );
-  if (entry) return { transactionId, balanceAfter: formatMoney(entry.balance_after), duplicate: false };
+  if (entry) {
+    const balanceAfter = formatMoney(entry.balance_after);
+    // The account's auto top-up rule rides on the debit's own row: the hot path pays nothing for it (docs/billing.md).
+    if (entry.autotopup !== null && crossesThreshold(entry.autotopup, moneyPlus(balanceAfter, amount), balanceAfter)) {
+      await scheduleAutoTopup(tx, debit.accountId, entry.autotopup);
+    }
+    return { transactionId, balanceAfter, duplicate: false };
+  }
   const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, debit.accountId)).limit(1);
   if (!exists) throw notFound('The account');
   throw new InsufficientBalanceError();

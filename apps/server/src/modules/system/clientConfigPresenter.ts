@@ -14,7 +14,7 @@ export function presentClientConfig(
     embedded: databaseKind === 'pglite',
     publicUrl: config.publicUrl,
     simulator: carriers.includes('simulator'),
-    // Only the embedded mode has a payment provider today, the sandbox (modules/billing/sandboxTopup.ts).
+    // The web's Topup button still follows the embedded mode; the server takes top-ups with any provider (docs/billing.md, Not yet).
     sandboxTopUp: config.databaseUrl === null,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     helpCenterUrl: config.helpCenterUrl,

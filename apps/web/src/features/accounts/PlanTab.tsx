@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useConfig } from '../../app/configContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useAccount } from '../../session/queries';
+import { useAccount, type BalanceFollow } from '../../session/queries';
 import { useOptionalSession } from '../../session/sessionContext';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountOptionSwitches } from './AccountOptionSwitches';
@@ -19,6 +19,9 @@ import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
 import { ReportDownloadsSection } from '../reports';
 import { approximateMessageCount, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
+
+/** How long the Plan tab follows the balance after a top-up: the settle job delivers within a minute. */
+const TOPUP_FOLLOW_MS = 90_000;
 
 const Detail = ({ label, value }: { label: string; value: string }) => (
   <Box>
@@ -36,7 +39,8 @@ const balanceText = (account: Account): string => {
 };
 
 export const PlanTab = ({ accountId }: { accountId: string }) => {
-  const account = useAccount(accountId);
+  const [follow, setFollow] = useState<BalanceFollow | null>(null);
+  const account = useAccount(accountId, follow);
   const ownerEmail = useOptionalSession()?.profile.email ?? 'you@example.com';
   const { sandboxTopUp } = useConfig();
   const [closing, setClosing] = useState(false);
@@ -94,6 +98,10 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
         <TopUpDialog
           accountId={accountId}
           balance={data.balance}
+          onProcessing={(balance) => {
+            // The provider confirms within a minute at most (docs/billing.md): the balance is followed that long.
+            setFollow({ from: balance, until: Date.now() + TOPUP_FOLLOW_MS });
+          }}
           onClose={() => {
             setToppingUp(false);
           }}

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Account, type TopupResult } from '@parley/shared';
+import { formatMoney, TOPUP_PROCESSING_MESSAGE, type Account, type TopupResult } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -20,7 +20,6 @@ import {
   defaultTopUpAmount,
   isTopUpAmount,
   newIdempotencyKey,
-  toppedUpMessage,
   topUpAmounts,
   topUpRequest,
   type TopUpAmount,
@@ -29,14 +28,17 @@ import {
 interface TopUpDialogProps {
   accountId: string;
   balance: string;
+  /** The payment is on its way: the balance (`balance`, unchanged yet) moves when the provider confirms it. */
+  onProcessing: (balance: string) => void;
   onClose: () => void;
 }
 
 /**
- * 'top up balance', paid through the embedded mode's sandbox provider: every payment succeeds at
- * once and no card is charged. One Idempotency-Key per opening, so a double click or a retry credits once.
+ * 'top up balance', paid with the card on file through the payment provider: the dialog closes with a
+ * notice that the payment is processing (docs/billing.md). One Idempotency-Key per opening, so a double
+ * click or a retry pays once.
  */
-export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) => {
+export const TopUpDialog = ({ accountId, balance, onProcessing, onClose }: TopUpDialogProps) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
@@ -48,7 +50,7 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
       return (await api.post<TopupResult>(request.path, request.body, { headers: request.headers })).data;
     },
     onSuccess: async (result) => {
-      // The new balance shows at once; the refetch brings whatever else moved with it.
+      // The balance moves when the provider confirms the payment (docs/billing.md); the refetch shows it then.
       queryClient.setQueryData<Account>(accountQueryKey(accountId), (account) =>
         account === undefined ? account : { ...account, balance: result.balance },
       );
@@ -56,7 +58,8 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
         queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true }),
         queryClient.invalidateQueries({ queryKey: chargesQueryKey(accountId) }),
       ]);
-      snackbar.show(toppedUpMessage(result.balance));
+      if (result.payment.status === 'processing') onProcessing(result.balance);
+      snackbar.show(result.payment.status === 'failed' ? (result.payment.error ?? TOPUP_PROCESSING_MESSAGE) : TOPUP_PROCESSING_MESSAGE);
       onClose();
     },
   });
@@ -78,8 +81,8 @@ export const TopUpDialog = ({ accountId, balance, onClose }: TopUpDialogProps) =
         <DialogContent>
           <Stack spacing={2}>
             <Alert severity="info">
-              Sandbox payment: this server has no payment provider, so no card is charged. The amount is added to the balance
-              at once.
+              Paid with the card on file. The balance updates once the payment provider confirms the payment; the sandbox
+              provider moves no real money.
             </Alert>
             <Typography>Current balance: ${formatMoney(balance)}</Typography>
             <TextField

@@ -3,6 +3,8 @@ import { roles, type Charge, type Pagination } from '@parley/shared';
 import { addContact, sendingAccount } from '../../../test/sendingFixtures.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
+import { deliverSandboxEvents } from '../payments/sandbox/delivery.js';
+import { addSandboxCard } from '../test/sandboxCards.js';
 
 describe.each(testDatabaseKinds)('charges on %s', (kind) => {
   const { h, fixtures, tokens } = useRouteHarness(kind);
@@ -13,14 +15,17 @@ describe.each(testDatabaseKinds)('charges on %s', (kind) => {
     const contact = await addContact(h.database.db, account.accountId);
     const url = `/v1/accounts/${account.accountId}`;
     expect((await h.call('POST', `${url}/messages`, token, { contacts: [contact.id], template: 'a'.repeat(200) })).statusCode).toBe(200);
+    // A top-up is paid with the card on file and credited when the sandbox's event is applied (docs/billing.md).
+    await addSandboxCard(h, account.accountId, token);
     expect((await h.call('POST', `${url}/topup`, token, { amount: 10 })).statusCode).toBe(200);
+    await deliverSandboxEvents(h.database.db);
 
     const res = await h.call('GET', `${url}/charges`, token);
     expect(res.statusCode, res.body).toBe(200);
     const { data, pagination } = res.json<{ data: Charge[]; pagination: Pagination }>();
     expect(pagination).toEqual({ totalCount: 3, offset: 0, limit: 10 });
     expect(data.map((c) => [c.kind, c.amount, c.balanceAfter, c.description])).toEqual([
-      ['credit', '10.0000', '11.9800', 'Top-up (sandbox payment)'],
+      ['credit', '10.0000', '11.9800', 'Top-up'],
       ['debit', '0.0200', '1.9800', `Message to ${contact.mobileNumber}`],
       ['credit', '2.0000', '2.0000', 'Test credit'],
     ]);

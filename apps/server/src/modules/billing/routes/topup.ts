@@ -5,9 +5,10 @@ import { errorBodySchema, topupResultSchema, topupSchema, type Topup } from '@pa
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
-import { sandboxTopup } from '../sandboxTopup.js';
+import { paymentsOf } from '../payments/factory.js';
+import { presentPayment } from '../presenters.js';
+import { requestTopup } from '../topup.js';
 
-export const TOPUP_UNAVAILABLE_MESSAGE = 'Top-ups are not available on this server yet.';
 export const IDEMPOTENCY_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 200 visible characters.';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -22,29 +23,29 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * POST and PUT /v1/accounts/{acc}/topup (both are taken). Only the embedded mode has a payment provider
- * today, the sandbox, where every payment succeeds; on PostgreSQL the call answers 404 until a real provider
- * (Stripe) is configured.
+ * POST and PUT /v1/accounts/{acc}/topup (both are taken): a payment with the card on file, answered while
+ * it is processing; the balance moves when the provider confirms it (docs/billing.md).
  */
 export const topupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const handler = async (request: FastifyRequest<{ Body: Topup }>, reply: FastifyReply) => {
     const { accountId } = membershipOf(request);
-    if (ctx.config.databaseUrl !== null) throw new AppError(404, 'not_found', TOPUP_UNAVAILABLE_MESSAGE);
     const principal = principalOf(request);
-    const result = await sandboxTopup(ctx.database.db, {
+    const outcome = await requestTopup(ctx.database.db, paymentsOf(ctx), {
       accountId,
       userId: principal.clientId === undefined ? principal.userId : null,
       amount: request.body.amount,
       idempotencyKey: idempotencyKeyOf(request),
     });
-    return reply.code(200).send({ data: result });
+    return reply.code(200).send({
+      data: { payment: presentPayment(outcome.payment), clientSecret: outcome.clientSecret, balance: outcome.balance, duplicate: outcome.duplicate },
+    });
   };
   const schema = {
     tags: ['billing'],
-    summary: 'Top up the balance (embedded mode: the sandbox payment provider); an Idempotency-Key header credits once',
+    summary: "Top up the balance with the card on file; answered while processing, the balance moves when the provider confirms. An Idempotency-Key header pays once",
     params: z.object({ acc: z.uuid() }),
     body: topupSchema,
-    response: { 200: topupResultSchema, 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+    response: { 200: topupResultSchema, 400: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
   };
   app.post('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage', ownIdempotencyKey: true } }, handler);
   app.put('/accounts/:acc/topup', { schema, config: { permission: 'billing.manage', ownIdempotencyKey: true } }, handler);

@@ -9,4 +9,5 @@ export * from './inbox.js';
 export * from './campaigns.js';
 export * from './system.js';
 export * from './notifications.js';
+export * from './billing.js';
 export * from './links.js';
