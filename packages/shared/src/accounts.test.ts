@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccountSchema, trialDaysLeft } from './accounts.js';
+import { createAccountSchema, trialDaysLeft, trialEndsAt, trialHasExpired } from './accounts.js';
 
 const valid = {
   name: 'Acme Dental',
@@ -49,5 +49,12 @@ describe('trial days left', () => {
     expect(trialDaysLeft(created, new Date('2026-11-16T11:59:00Z'))).toBe(1);
     expect(trialDaysLeft(created, new Date('2026-11-16T12:00:00Z'))).toBe(0);
     expect(trialDaysLeft(created, new Date('2027-01-01T00:00:00Z'))).toBe(0);
+  });
+
+  it('ends 15 days after creation, the instant days left reach 0', () => {
+    expect(trialEndsAt(created).toISOString()).toBe('2026-11-16T12:00:00.000Z');
+    expect(trialHasExpired(created, new Date('2026-11-16T11:59:59.999Z'))).toBe(false);
+    expect(trialHasExpired(created, new Date('2026-11-16T12:00:00Z'))).toBe(true);
+    expect(trialHasExpired(created, new Date('2027-01-01T00:00:00Z'))).toBe(true);
   });
 });

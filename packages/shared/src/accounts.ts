@@ -60,8 +60,19 @@ export const createAccountSchema = z
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
 export type CreateAccount = z.output<typeof createAccountSchema>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a trial plan's account stops spending: created + 15 days; from that instant it is Expired. */
+export function trialEndsAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + TRIAL_DAYS * DAY_MS);
+}
+
+/** Whether a trial created at `createdAt` has run out at `now` (the server refuses charges from then on). */
+export function trialHasExpired(createdAt: Date, now: Date = new Date()): boolean {
+  return trialEndsAt(createdAt).getTime() <= now.getTime();
+}
+
 /** Whole days of trial left (created + 15 days − now, never below 0); 0 shows 'Expired'. */
 export function trialDaysLeft(createdAt: Date, now: Date = new Date()): number {
-  const end = createdAt.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000;
-  return Math.max(0, Math.ceil((end - now.getTime()) / (24 * 60 * 60 * 1000)));
+  return Math.max(0, Math.ceil((trialEndsAt(createdAt).getTime() - now.getTime()) / DAY_MS));
 }

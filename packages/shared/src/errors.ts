@@ -9,6 +9,8 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'payload_too_large',
+  /** 402: the account's trial plan has run out; choosing a plan lifts it (docs/billing.md). */
+  'trial_expired',
   'rate_limited',
   'not_ready',
   'internal_error',

@@ -103,6 +103,13 @@ export const changePlanResultSchema = recordResponse(
 
 export const PLAN_CHANGE_PROCESSING_MESSAGE = 'Your request is being processed.';
 
+/**
+ * 402 `trial_expired`: the trial plan ran out (created + 15 days). Sends and other charges are refused until a
+ * plan is chosen; reading and exporting still work (docs/billing.md).
+ */
+export const TRIAL_EXPIRED_MESSAGE =
+  'Your trial has expired. Choose a plan to send messages and use chargeable features again; your data can still be viewed and exported.';
+
 export const invoiceSchema = z
   .object({
     id: z.uuid(),

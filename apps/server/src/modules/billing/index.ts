@@ -1,5 +1,7 @@
 export { loadAccount, type AccountWithPlan } from './accountPlan.js';
-export { creditAccount, debitAccount, InsufficientBalanceError, refundAccount } from './ledger.js';
+export { creditAccount, debitAccount, refundAccount } from './ledger.js';
+export { ChargeRefusedError, InsufficientBalanceError, TrialExpiredError } from './chargeRefusals.js';
+export { requireChargeableAccount, requireOpenTrial } from './trial.js';
 export { seedPlans, TRIAL_PLAN_ID } from './plans.js';
 export { chargeRoutes } from './routes/charges.js';
 export { topupRoutes } from './routes/topup.js';

@@ -3,8 +3,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { formatMoney } from '@parley/shared';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { accountTransactions, accounts } from '../../platform/db/schema/index.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { notFound } from '../../platform/errors.js';
 import { crossesThreshold, scheduleAutoTopup, type AutoTopupRule } from './autoTopup.js';
+import { InsufficientBalanceError } from './chargeRefusals.js';
+import { openTrialCondition, requireChargeableAccount } from './trial.js';
+
+export { ChargeRefusedError, INSUFFICIENT_BALANCE_MESSAGE, InsufficientBalanceError, TrialExpiredError } from './chargeRefusals.js';
 
 export interface LedgerCredit {
   accountId: string;
@@ -79,16 +83,6 @@ function moneyPlus(a: string, b: string): string {
   return `${text.slice(0, -4)}.${text.slice(-4)}`;
 }
 
-export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient Credit';
-
-/** A debit the balance cannot cover; nothing was debited. */
-export class InsufficientBalanceError extends AppError {
-  constructor() {
-    super(402, 'bad_request', INSUFFICIENT_BALANCE_MESSAGE);
-    this.name = 'InsufficientBalanceError';
-  }
-}
-
 export interface LedgerDebit {
   accountId: string;
   /** USD, a decimal string with at most 4 decimals, above zero. */
@@ -96,12 +90,14 @@ export interface LedgerDebit {
   description: string;
   /** A charge made twice with the same key debits once (the second answers duplicate). */
   idempotencyKey?: string;
+  /** The moment of the charge, for the trial's end (the clock by default). */
+  now?: Date;
 }
 
 /**
- * Debits an account: takes the amount off the balance when the balance covers it and writes the ledger
- * entry, in the caller's transaction (the account row stays locked until it ends); otherwise throws
- * InsufficientBalanceError and changes nothing. The comparison and the arithmetic happen in PostgreSQL's
+ * Debits an account: takes the amount off the balance when the balance covers it and the account's trial
+ * has not run out, and writes the ledger entry, in the caller's transaction (the account row stays locked
+ * until it ends); otherwise throws TrialExpiredError or InsufficientBalanceError and changes nothing. The comparison and the arithmetic happen in PostgreSQL's
  * numeric. Without an idempotency key it is one statement; with one, the row is locked first so the key is
  * looked up by one debit at a time.
  */
@@ -131,11 +127,12 @@ export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEn
   // The UPDATE locks the row (NO KEY UPDATE, as above) and, after waiting for another debit, checks the
   // balance again as that one left it; the entry is written from the balance it returns.
   const transactionId = uuidv7();
+  const now = debit.now ?? new Date();
   const [entry] = await queryRows<{ balance_after: string; autotopup: AutoTopupRule | null }>(
     tx,
     sql`with debited as (
           update ${accounts} set balance = balance - ${amount}::numeric, updated_at = ${new Date().toISOString()}::timestamptz
-           where id = ${debit.accountId} and balance >= ${amount}::numeric
+           where id = ${debit.accountId} and balance >= ${amount}::numeric and ${openTrialCondition(now)}
           returning balance, options->'autotopup' as autotopup),
         entry as (
           insert into ${accountTransactions} (id, account_id, kind, amount, balance_after, description, idempotency_key)
@@ -155,6 +152,7 @@ export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEn
   }
   const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, debit.accountId)).limit(1);
   if (!exists) throw notFound('The account');
+  await requireChargeableAccount(tx, debit.accountId, now);
   throw new InsufficientBalanceError();
 }
 

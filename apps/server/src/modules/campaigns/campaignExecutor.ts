@@ -18,7 +18,7 @@ import { consentDescription, exclusionReason, insertAudience } from './campaignA
 import { CampaignPricer, estimateWith, type CampaignMessage } from './campaignEstimate.js';
 import { upsertFileContacts, type FileRecipient } from './campaignFileRows.js';
 import { storedFieldMappings, storedFilters, storedPhoneNumberFilter } from './campaignStored.js';
-import { InsufficientBalanceError } from '../billing/index.js';
+import { InsufficientBalanceError, requireChargeableAccount } from '../billing/index.js';
 import { loadAccountSendContext } from '../messaging/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 
@@ -126,8 +126,9 @@ async function fileAudience(
   };
 }
 
-/** Throws 402 'Insufficient Credit' when the balance is below the estimate. */
-export async function requireBalance(tx: Tx, accountId: string, price: string): Promise<void> {
+/** Throws 402 `trial_expired` when the account's trial has run out, 402 'Insufficient Credit' when the balance is below the estimate. */
+export async function requireBalance(tx: Tx, accountId: string, price: string, now: Date): Promise<void> {
+  await requireChargeableAccount(tx, accountId, now);
   const [row] = await queryRows<{ covered: boolean }>(
     tx,
     sql`select balance >= ${price}::numeric as covered from accounts where id = ${accountId}`,
@@ -256,7 +257,7 @@ export async function completeExecution(
   const { accountId } = campaign;
   const pricer = new CampaignPricer(await loadAccountSendContext(tx, accountId), message);
   const priced = await priceRecipients(tx, pricer, jobId, sql`select contact_id from campaign_job_recipients where job_id = ${jobId}`, audience.rowOf);
-  await requireBalance(tx, accountId, priced.price);
+  await requireBalance(tx, accountId, priced.price, now);
   const job = await openExecution(tx, campaign.id, jobId, { recipients: priced.recipients, invalid: [...audience.invalid, ...priced.invalid] }, now);
   if (!job) throw new Error('the execution vanished');
   return job;
@@ -321,9 +322,9 @@ export type EnqueueExecution = (campaignJobId: string) => Promise<void>;
 
 /**
  * Locks the campaign for an execution and checks it may run: the account's (404 otherwise), active (409),
- * and, for a person, their e-mail verified (403).
+ * for a person, their e-mail verified (403), and the account's trial not run out (402 `trial_expired`).
  */
-export async function lockExecutableCampaign(tx: Tx, accountId: string, campaignId: string, userId: string | null): Promise<CampaignRow> {
+export async function lockExecutableCampaign(tx: Tx, accountId: string, campaignId: string, userId: string | null, now: Date): Promise<CampaignRow> {
   const campaign = await lockCampaign(tx, accountId, campaignId);
   if (!campaign) throw new AppError(404, 'not_found', `${CAMPAIGN_NOT_FOUND} was not found.`);
   if (!campaign.active) throw new AppError(409, 'conflict', CAMPAIGN_INACTIVE_MESSAGE);
@@ -331,6 +332,7 @@ export async function lockExecutableCampaign(tx: Tx, accountId: string, campaign
     const [user] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
     requireVerifiedEmail({ emailVerifiedAt: user?.emailVerifiedAt ?? null });
   }
+  await requireChargeableAccount(tx, accountId, now);
   return campaign;
 }
 

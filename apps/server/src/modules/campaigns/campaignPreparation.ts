@@ -107,7 +107,7 @@ async function prepareExecution(
       const current = await lockCampaign(tx, accountId, campaign.id);
       if (!current) throw campaignGone();
       if (!current.active) throw new AppError(409, 'conflict', CAMPAIGN_INACTIVE_MESSAGE);
-      await requireBalance(tx, accountId, unitsToMoney(units));
+      await requireBalance(tx, accountId, unitsToMoney(units), options.now);
       return openExecution(tx, campaign.id, jobId, { recipients, invalid }, options.now);
     });
     if (!job) throw campaignGone();
@@ -143,7 +143,7 @@ export async function executeCampaign(
   const now = input.now ?? new Date();
   const { chunk } = options;
   const begun = await db.transaction(async (tx) => {
-    const campaign = await lockExecutableCampaign(tx, input.accountId, input.campaignId, input.userId);
+    const campaign = await lockExecutableCampaign(tx, input.accountId, input.campaignId, input.userId, now);
     if (campaign.trigger === 'FU' || chunk === undefined) {
       return { kind: 'created' as const, job: await createExecutionIn(tx, campaign, { ...input, now }) };
     }

@@ -223,7 +223,7 @@ export async function resendFailedMessages(
       const now = input.now ?? new Date();
       const source = await sourceJob(tx, input.accountId, input.jobId);
       if (source.campaignId === null) throw notFound(CAMPAIGN_NOT_FOUND);
-      const campaign = await lockExecutableCampaign(tx, input.accountId, source.campaignId, input.userId);
+      const campaign = await lockExecutableCampaign(tx, input.accountId, source.campaignId, input.userId, now);
       if (source.status === 'running') throw new AppError(409, 'conflict', RESEND_RUNNING_MESSAGE);
       const scope = await resendScope(tx, input.accountId, source.id);
       if (scope === null) throw notFound(CAMPAIGN_NOT_FOUND);

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { NUMBER_TYPE_CHECK_PRICE, numberTypeOf } from '@parley/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { contacts } from '../../platform/db/schema/index.js';
-import { debitAccount, InsufficientBalanceError } from '../billing/index.js';
+import { ChargeRefusedError, debitAccount } from '../billing/index.js';
 
 /** One charge per contact, whatever happens to its number later: the ledger keeps the key. */
 export const numberTypeChargeKey = (contactId: string): string => `number-type:${contactId}`;
@@ -10,7 +10,7 @@ export const numberTypeChargeKey = (contactId: string): string => `number-type:$
 /**
  * The account option 'validate phone number type': looks up the type of a contact's valid number and charges
  * 1 cent through the ledger, once per contact (a renumbered contact is looked up again for free). When the
- * balance cannot cover the charge the lookup is skipped and the contact is saved without a type: the check
+ * charge is refused (the balance cannot cover it, the trial has expired) the lookup is skipped and the contact is saved without a type: the check
  * is an extra, and a contact is never lost for want of a cent. Answers whether the type was recorded.
  */
 export async function checkNumberType(tx: Tx, accountId: string, contactId: string, e164: string): Promise<boolean> {
@@ -22,7 +22,7 @@ export async function checkNumberType(tx: Tx, accountId: string, contactId: stri
       idempotencyKey: numberTypeChargeKey(contactId),
     });
   } catch (error) {
-    if (error instanceof InsufficientBalanceError) return false;
+    if (error instanceof ChargeRefusedError) return false;
     throw error;
   }
   const now = new Date();

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { contactReachability } from '../contacts/index.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { ContactRow, MessageRow } from '../../platform/db/schema/index.js';
-import { InsufficientBalanceError } from '../billing/index.js';
+import { ChargeRefusedError, InsufficientBalanceError } from '../billing/index.js';
 import { queueChargedReply } from './autoResponderCharge.js';
 import { firstMatching } from './autoResponderMatch.js';
 
@@ -75,8 +75,9 @@ export async function answerWithAutoResponder(tx: Tx, context: AutoReplyContext,
       ),
     );
   } catch (error) {
-    if (error instanceof InsufficientBalanceError) {
-      log.warn(where, 'auto reply not sent: the balance cannot cover it');
+    if (error instanceof ChargeRefusedError) {
+      const why = error instanceof InsufficientBalanceError ? 'the balance cannot cover it' : 'the trial has expired';
+      log.warn(where, `auto reply not sent: ${why}`);
       return null;
     }
     log.error({ ...where, err: error }, 'auto reply failed; the inbound message is kept');

@@ -7,7 +7,7 @@ import { findOrAddContactsByMobile } from '../contacts/index.js';
 import { requireOwnMedia } from '../media/index.js';
 import { activeSenderNumbers, senderCandidates } from './senderNumbers.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
-import { debitAccount, InsufficientBalanceError } from '../billing/index.js';
+import { debitAccount, InsufficientBalanceError, requireOpenTrial } from '../billing/index.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
 import { checkFilteredRecipients, contactsOfFilters, loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
@@ -42,7 +42,7 @@ function chargeDescription(prepared: readonly PreparedMessage[]): string {
  * media that is the account's own (else 404), each recipient's consent, the number each is texted from,
  * the text, segments and price of each message, the conversations, the queued messages (held until the
  * recipient's quiet hours end), their messageSent events and, last, ONE ledger debit for the lot.
- * 402 'Insufficient Credit' (or any refusal) throws, and the caller's transaction must roll back: then
+ * 402 'Insufficient Credit' or `trial_expired` (or any refusal) throws, and the caller's transaction must roll back: then
  * nothing is written. The same code serves one message from the API and a campaign's thousands: the work is
  * done in memory and written in a few set-based statements.
  */
@@ -54,6 +54,8 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   // Every send path comes through here: another account's media never goes out (docs/media.md).
   await requireOwnMedia(tx, accountId, media);
   const context = await loadAccountSendContext(tx, accountId);
+  // An expired trial refuses the send before any work; the debit below holds the same rule.
+  requireOpenTrial(context.trial, now);
   const byMobile = await findOrAddContactsByMobile(tx, accountId, input.contactsByMobile ?? []);
   const filtered = await contactsOfFilters(tx, accountId, input.filters);
   const recipients = await loadRecipients(tx, accountId, [...(input.contactIds ?? []), ...byMobile, ...filtered], input.conversationIds ?? []);
@@ -105,6 +107,7 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
       accountId,
       amount: charged,
       description: input.chargeDescription ?? chargeDescription(prepared),
+      now,
       ...(input.chargeIdempotencyKey === undefined ? {} : { idempotencyKey: input.chargeIdempotencyKey }),
     });
     // The same key again means these messages were queued by the earlier call: never twice.

@@ -44,6 +44,8 @@ export interface AccountSendContext {
   /** The account's custom attribute names: the tokens besides the contact fields. */
   attributeNames: ReadonlySet<string>;
   quietHours: QuietHoursSetting;
+  /** For the trial's end: whether the plan is a trial and when the account was created. */
+  trial: { isTrial: boolean; createdAt: Date };
 }
 
 /** One round trip: the account, its plan's pricing and its attribute names. */
@@ -53,6 +55,8 @@ export async function loadAccountSendContext(tx: Tx, accountId: string): Promise
       defaultCountry: accounts.defaultCountry,
       balance: accounts.balance,
       pricing: plans.pricing,
+      isTrial: plans.isTrial,
+      createdAt: accounts.createdAt,
       quietHoursEnabled: accounts.quietHoursEnabled,
       quietHoursStart: accounts.quietHoursStart,
       quietHoursEnd: accounts.quietHoursEnd,
@@ -72,6 +76,7 @@ export async function loadAccountSendContext(tx: Tx, accountId: string): Promise
     pricing: planPricingSchema.parse(row.pricing),
     attributeNames: new Set(row.attributeNames),
     quietHours: { enabled: row.quietHoursEnabled, start: row.quietHoursStart, end: row.quietHoursEnd },
+    trial: { isTrial: row.isTrial, createdAt: row.createdAt },
   };
 }
 

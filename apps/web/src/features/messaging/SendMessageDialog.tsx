@@ -37,8 +37,9 @@ export interface SendMessageDialogProps {
   onSent?: () => void;
 }
 
+/** A 402 other than an expired trial (whose own message says to choose a plan) is the balance's. */
 const isInsufficientCredit = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 402 || error.message === INSUFFICIENT_CREDIT_MESSAGE);
+  error instanceof ApiError && error.code !== 'trial_expired' && (error.status === 402 || error.message === INSUFFICIENT_CREDIT_MESSAGE);
 
 /**
  * Send Message (to a contact, or to multiple contacts), with the tabs Custom Message and
