@@ -12819,7 +12819,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            options: components["schemas"]["AccountOptions"];
+            options: components["schemas"]["AccountRecordOptions"];
+            paymentSource?: components["schemas"]["PaymentSource"] | null;
             plan: components["schemas"]["Plan"];
             promoCode: string | null;
             questionnaire: {
@@ -12831,6 +12832,7 @@ export interface components {
                 messagingVolume?: string;
             };
             quietHours: components["schemas"]["QuietHours"];
+            subscription?: components["schemas"]["AccountSubscription"] | null;
             support: {
                 address?: string;
                 email?: string;
@@ -12839,6 +12841,8 @@ export interface components {
             };
             trial?: {
                 daysLeft: number;
+                /** Format: date-time */
+                endsAt: string;
                 expired: boolean;
             };
             user: {
@@ -12854,6 +12858,16 @@ export interface components {
             data: {
                 name: string;
             }[];
+        };
+        AccountAutoTopup: {
+            amount: components["schemas"]["Money"];
+            below: components["schemas"]["Money"];
+            stopped: boolean;
+        };
+        AccountAutoTopupInput: {
+            amount: components["schemas"]["MoneyInput"];
+            below: components["schemas"]["MoneyInput"];
+            stopped: boolean;
         };
         AccountInput: {
             balance: components["schemas"]["MoneyInput"];
@@ -12871,7 +12885,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            options: components["schemas"]["AccountOptionsInput"];
+            options: components["schemas"]["AccountRecordOptionsInput"];
+            paymentSource?: components["schemas"]["PaymentSourceInput"] | null;
             plan: components["schemas"]["PlanInput"];
             promoCode: string | null;
             questionnaire: {
@@ -12883,6 +12898,7 @@ export interface components {
                 messagingVolume?: string;
             };
             quietHours: components["schemas"]["QuietHoursInput"];
+            subscription?: components["schemas"]["AccountSubscriptionInput"] | null;
             support: {
                 address?: string;
                 email?: string;
@@ -12891,6 +12907,8 @@ export interface components {
             };
             trial?: {
                 daysLeft: number;
+                /** Format: date-time */
+                endsAt: string;
                 expired: boolean;
             };
             user: {
@@ -12906,6 +12924,28 @@ export interface components {
             contactTracking: boolean;
             universalMMS: boolean;
             verifyNumberType: boolean;
+        };
+        AccountRecordOptions: {
+            autotopup?: components["schemas"]["AccountAutoTopup"] | null;
+            contactTracking: boolean;
+            universalMMS: boolean;
+            verifyNumberType: boolean;
+        };
+        AccountRecordOptionsInput: {
+            autotopup?: components["schemas"]["AccountAutoTopupInput"] | null;
+            contactTracking: boolean;
+            universalMMS: boolean;
+            verifyNumberType: boolean;
+        };
+        AccountSubscription: {
+            activeUntil: string | null;
+            planId: string | null;
+            status: string | null;
+        };
+        AccountSubscriptionInput: {
+            activeUntil: string | null;
+            planId: string | null;
+            status: string | null;
         };
         AccountSummary: {
             created: {
@@ -14384,14 +14424,14 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "not_ready" | "internal_error";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "trial_expired" | "rate_limited" | "not_ready" | "internal_error";
                 message: string;
             };
         };
         ErrorInput: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "not_ready" | "internal_error";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "trial_expired" | "rate_limited" | "not_ready" | "internal_error";
                 message: string;
             };
         };
@@ -16505,9 +16545,15 @@ export type SchemaAcceptableHoursStatusRecordInput = components['schemas']['Acce
 export type SchemaAccount = components['schemas']['Account'];
 export type SchemaAccountAttributeList = components['schemas']['AccountAttributeList'];
 export type SchemaAccountAttributeListInput = components['schemas']['AccountAttributeListInput'];
+export type SchemaAccountAutoTopup = components['schemas']['AccountAutoTopup'];
+export type SchemaAccountAutoTopupInput = components['schemas']['AccountAutoTopupInput'];
 export type SchemaAccountInput = components['schemas']['AccountInput'];
 export type SchemaAccountOptions = components['schemas']['AccountOptions'];
 export type SchemaAccountOptionsInput = components['schemas']['AccountOptionsInput'];
+export type SchemaAccountRecordOptions = components['schemas']['AccountRecordOptions'];
+export type SchemaAccountRecordOptionsInput = components['schemas']['AccountRecordOptionsInput'];
+export type SchemaAccountSubscription = components['schemas']['AccountSubscription'];
+export type SchemaAccountSubscriptionInput = components['schemas']['AccountSubscriptionInput'];
 export type SchemaAccountSummary = components['schemas']['AccountSummary'];
 export type SchemaAccountSummaryInput = components['schemas']['AccountSummaryInput'];
 export type SchemaAccountTag = components['schemas']['AccountTag'];

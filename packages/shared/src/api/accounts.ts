@@ -7,6 +7,7 @@ import { TIME_OF_DAY_PATTERN } from '../quietHours.js';
 import { validationMessages } from '../validation.js';
 import { moneySchema } from './money.js';
 import { listResponse, recordResponse } from './pagination.js';
+import { paymentSourceSchema } from './paymentSource.js';
 
 /** 'Must be a number', plus the bounds of the default message frequency. */
 export const MESSAGE_FREQUENCY_MAX = 1000;
@@ -90,6 +91,23 @@ export const accountOptionsSchema = z
 
 export type AccountOptions = z.infer<typeof accountOptionsSchema>;
 
+/** The auto top-up rule in the account record's options; stopped: a declined card stopped it (docs/billing.md). */
+export const accountAutoTopupSchema = z
+  .object({ below: moneySchema, amount: moneySchema, stopped: z.boolean() })
+  .meta({ id: 'AccountAutoTopup' });
+
+/** The plan's subscription at the payment provider; activeUntil: the end of the period paid for (next bill date). */
+export const accountSubscriptionSchema = z
+  .object({ planId: z.string().nullable(), status: z.string().nullable(), activeUntil: z.iso.datetime().nullable() })
+  .meta({ id: 'AccountSubscription' });
+
+/** The billing fields of the account record, for those who may see billing (`billing.view`). */
+export interface AccountBilling {
+  paymentSource: z.infer<typeof paymentSourceSchema> | null;
+  subscription: z.infer<typeof accountSubscriptionSchema> | null;
+  autotopup: z.infer<typeof accountAutoTopupSchema> | null;
+}
+
 /** PUT /v1/accounts/{acc}/options: the options sent are merged into the account's. */
 export const updateAccountOptionsSchema = accountOptionsSchema.partial().meta({ id: 'UpdateAccountOptions' });
 
@@ -149,14 +167,22 @@ export const accountSchema = z
       country: z.object({ code: z.string(), name: z.string() }),
       messageFrequency: messageFrequencySchema.nullable(),
     }),
-    options: accountOptionsSchema,
+    /** autotopup: only for `billing.view`; null when auto top-up is off. */
+    options: accountOptionsSchema.extend({ autotopup: accountAutoTopupSchema.nullable().optional() }).meta({ id: 'AccountRecordOptions' }),
     quietHours: quietHoursSchema,
     support: accountSupportSchema,
     questionnaire: questionnaireSchema,
     promoCode: z.string().nullable(),
     user: z.object({ role: roleSchema }),
-    /** Only on a trial plan: whole days left (created + 15 days − now) and whether it has run out. */
-    trial: z.object({ daysLeft: z.number().int(), expired: z.boolean() }).optional(),
+    /**
+     * Only on a trial plan: whole days left (created + 15 days − now), whether it has run out (sends and other
+     * charges are refused with 402 `trial_expired`) and when it ends.
+     */
+    trial: z.object({ daysLeft: z.number().int(), expired: z.boolean(), endsAt: z.iso.datetime() }).optional(),
+    /** The card on file, or null ('No Payment Setup'); only for `billing.view`. */
+    paymentSource: paymentSourceSchema.nullable().optional(),
+    /** The plan's subscription, or null when the account has none; only for `billing.view`. */
+    subscription: accountSubscriptionSchema.nullable().optional(),
   })
   .meta({ id: 'Account' });
 

@@ -3,17 +3,9 @@ import { validationMessages } from '../validation.js';
 import { planPricingSchema } from './accounts.js';
 import { moneySchema } from './money.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
+import { paymentSourceSchema } from './paymentSource.js';
 
-/** The card on file (Plan tab), or null: the tab says NO_PAYMENT_SETUP. */
-export const paymentSourceSchema = z
-  .object({
-    brand: z.string(),
-    last4: z.string(),
-    expiry: z.object({ month: z.number().int(), year: z.number().int() }),
-  })
-  .meta({ id: 'PaymentSource' });
-
-export type PaymentSource = z.infer<typeof paymentSourceSchema>;
+export { paymentSourceSchema, type PaymentSource } from './paymentSource.js';
 
 export const NO_PAYMENT_SETUP = 'No Payment Setup';
 

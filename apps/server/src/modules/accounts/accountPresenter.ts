@@ -6,7 +6,9 @@ import {
   questionnaireSchema,
   supportedCountries,
   trialDaysLeft,
+  trialEndsAt,
   type Account,
+  type AccountBilling,
   type AccountSummary,
   type Plan,
   type Role,
@@ -41,8 +43,11 @@ export function presentPlan(plan: PlanRow): Plan {
   };
 }
 
-/** The account entity as the given role sees it. */
-export function presentAccount({ account, plan }: AccountWithPlan, role: Role, now: Date = new Date()): Account {
+/**
+ * The account entity as the given role sees it; `billing` (the card, subscription and auto top-up) only for
+ * a role that may see billing, else null and those fields are left out.
+ */
+export function presentAccount({ account, plan }: AccountWithPlan, role: Role, billing: AccountBilling | null, now: Date = new Date()): Account {
   const options = isRecord(account.options) ? account.options : {};
   const support = accountSupportSchema.safeParse(account.support);
   const questionnaire = questionnaireSchema.safeParse(account.questionnaire);
@@ -62,13 +67,15 @@ export function presentAccount({ account, plan }: AccountWithPlan, role: Role, n
       verifyNumberType: options.verifyNumberType === true,
       universalMMS: options.universalMMS === true,
       contactTracking: options.contactTracking === true,
+      ...(billing === null ? {} : { autotopup: billing.autotopup }),
     },
     quietHours: { enabled: account.quietHoursEnabled, start: account.quietHoursStart, end: account.quietHoursEnd },
     support: support.success ? support.data : {},
     questionnaire: questionnaire.success ? questionnaire.data : { messagingType: [], desiredIntegrations: [] },
     promoCode: account.promoCode,
     user: { role },
-    ...(plan.isTrial ? { trial: { daysLeft, expired: daysLeft === 0 } } : {}),
+    ...(plan.isTrial ? { trial: { daysLeft, expired: daysLeft === 0, endsAt: trialEndsAt(account.createdAt).toISOString() } } : {}),
+    ...(billing === null ? {} : { paymentSource: billing.paymentSource, subscription: billing.subscription }),
   };
 }
 

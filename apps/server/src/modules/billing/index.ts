@@ -1,3 +1,4 @@
+export { accountBillingOf } from './accountBilling.js';
 export { loadAccount, type AccountWithPlan } from './accountPlan.js';
 export { creditAccount, debitAccount, refundAccount } from './ledger.js';
 export { ChargeRefusedError, InsufficientBalanceError, TrialExpiredError } from './chargeRefusals.js';

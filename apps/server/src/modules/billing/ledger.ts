@@ -96,10 +96,10 @@ export interface LedgerDebit {
 
 /**
  * Debits an account: takes the amount off the balance when the balance covers it and the account's trial
- * has not run out, and writes the ledger entry, in the caller's transaction (the account row stays locked
- * until it ends); otherwise throws TrialExpiredError or InsufficientBalanceError and changes nothing. The comparison and the arithmetic happen in PostgreSQL's
- * numeric. Without an idempotency key it is one statement; with one, the row is locked first so the key is
- * looked up by one debit at a time.
+ * has not run out (billing/trial.ts), and writes the ledger entry, in the caller's transaction (the account
+ * row stays locked until it ends); otherwise throws TrialExpiredError or InsufficientBalanceError and changes
+ * nothing. The comparison and the arithmetic happen in PostgreSQL's numeric. Without an idempotency key it
+ * is one statement; with one, the row is locked first so the key is looked up by one debit at a time.
  */
 export async function debitAccount(tx: Tx, debit: LedgerDebit): Promise<LedgerEntry> {
   const amount = formatMoney(debit.amount);

@@ -168,6 +168,14 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
           maxConversationPeriod: null,
         });
         expect(account).not.toHaveProperty('trial');
+        // Billing (the card, subscription and auto top-up) only for those who may see billing.
+        if (role === 'Administrator') {
+          expect(account).toMatchObject({ paymentSource: null, subscription: null, options: { autotopup: null } });
+        } else {
+          expect(account).not.toHaveProperty('paymentSource');
+          expect(account).not.toHaveProperty('subscription');
+          expect(account.options).not.toHaveProperty('autotopup');
+        }
       }
     });
 
@@ -178,8 +186,9 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const old = await ownAccount({ planId: trialPlan, createdAt: new Date(Date.now() - 16 * day) });
       const read = async (o: typeof fresh) =>
         (await h.call('GET', `/v1/accounts/${o.account.id}`, o.token)).json<{ data: Account }>().data.trial;
-      expect(await read(fresh)).toEqual({ daysLeft: 12, expired: false });
-      expect(await read(old)).toEqual({ daysLeft: 0, expired: true });
+      const endOf = (o: typeof fresh) => new Date(o.account.createdAt.getTime() + 15 * day).toISOString();
+      expect(await read(fresh)).toEqual({ daysLeft: 12, expired: false, endsAt: endOf(fresh) });
+      expect(await read(old)).toEqual({ daysLeft: 0, expired: true, endsAt: endOf(old) });
     });
 
     it("answers 404 for another account, an unknown id and a closed account, 401 without a token", async () => {
@@ -262,16 +271,20 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
       const url = `/v1/accounts/${account.id}/options`;
       const first = await h.call('PUT', url, token, { contactTracking: true });
       expect(first.statusCode).toBe(200);
+      // The administrator sees the auto top-up rule the options keep (it is changed through .../autotopup).
+      const autotopup = { below: '5.0000', amount: '10.0000', stopped: false };
       expect(first.json<{ data: Account }>().data.options).toEqual({
         verifyNumberType: false,
         universalMMS: false,
         contactTracking: true,
+        autotopup,
       });
       const second = await h.call('PUT', url, token, { universalMMS: true, verifyNumberType: true });
       expect(second.json<{ data: Account }>().data.options).toEqual({
         verifyNumberType: true,
         universalMMS: true,
         contactTracking: true,
+        autotopup,
       });
       const [row] = await h.database.db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, account.id));
       expect(row?.options).toEqual({ autotopup: { amount: 10, below: 5 }, contactTracking: true, universalMMS: true, verifyNumberType: true });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountListResponseSchema,
   accountResponseSchema,
+  can,
   closeAccountSchema,
   createAccountSchema,
   errorBodySchema,
@@ -11,7 +12,7 @@ import {
   updateAccountSchema,
   type Role,
 } from '@parley/shared';
-import { loadAccount } from '../../billing/index.js';
+import { accountBillingOf, loadAccount } from '../../billing/index.js';
 import { listAccountsOf } from '../queries.js';
 import { closeAccount } from '../accountCloser.js';
 import { createAccountFor, newAccountFromForm } from '../accountCreator.js';
@@ -33,7 +34,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
   const accountAnswer = async (accountId: string, role: Role) => {
     const found = await loadAccount(db, accountId);
     if (!found) throw notFound('The account');
-    return { data: presentAccount(found, role) };
+    const billing = can(role, 'billing.view') ? await accountBillingOf(ctx, accountId, found.account.options) : null;
+    return { data: presentAccount(found, role, billing) };
   };
 
   app.get(
