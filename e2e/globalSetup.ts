@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SlackPeer } from '../apps/server/src/modules/notifications/channels/test/slackPeer.js';
 import { startUpstreamIssuer } from './upstreamIssuer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +67,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   // A local stand-in for Google, so social sign-in can be driven end to end (socialSignIn.spec.ts).
   const upstream = await startUpstreamIssuer(`http://localhost:${String(port)}/oidc/social/testid/callback`);
+  // A local Slack (its OAuth page, Web API and Events API requests), for the Slack channel (slackChannel.spec.ts).
+  const slack = new SlackPeer();
+  await slack.start();
+  slack.eventsUrl = `http://127.0.0.1:${String(port)}/v1/notificationchannels/slack/events`;
   const env = {
     ...process.env,
     PORT: String(port),
@@ -75,8 +80,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'info',
     SOCIAL_PROVIDERS: upstream.providers,
     HELP_CENTER_URL: e2eHelpCenterUrl,
-    // The webhook receivers of notifications.spec.ts listen on loopback.
+    // The webhook receivers of notifications.spec.ts and the Slack peer listen on loopback.
     FETCH_ALLOWED_HOSTS: '127.0.0.1',
+    ...slack.env(),
   };
   // The embedded database belongs to one process at a time: set it up before the server starts.
   const parley = (...args: string[]): void => {
@@ -113,11 +119,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
   });
   process.env.E2E_BASE_URL = url;
+  process.env.E2E_SLACK_PEER_URL = slack.base;
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
     await upstream.close();
+    await slack.stop();
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -5,6 +5,7 @@ import { watchCpu } from '../lib/cpuWatch.js';
 import { INBOUND_INTERVAL_MS, INBOX_TARGET_P99_MS, inboundProbe, percentiles, probeWhile, sleep, twilioEnv, type Probe } from '../lib/inboundProbe.js';
 import { ratio } from '../lib/load.js';
 import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
+import { perUnit, watchTableWrites } from '../lib/tableWrites.js';
 import { WebhookReceiver } from '../lib/webhookReceiver.js';
 import { webhookFigures } from './webhooksFigures.js';
 import { CAMPAIGN_TAG, modules, RATE_PER_NUMBER, setUp, WARM_UP_TAG, type Fixture } from './webhooksSetup.js';
@@ -175,6 +176,7 @@ export const webhooksBenchmark: Benchmark = {
     context.log(`measured: a ${String(CAMPAIGN)}-contact campaign's statuses to the endpoints while inbound messages arrive`);
     // The benchmark's own process too: the receiver verifies every request, and a starved receiver answers late.
     const cpu = await watchCpu({ ...run.pids, bench: process.pid }, where);
+    const writes = await watchTableWrites(where);
     const requestsBefore = receiver.total;
     const executedAt = Date.now();
     // Set by the execution's answer, read by the probes' loop.
@@ -206,6 +208,8 @@ export const webhooksBenchmark: Benchmark = {
     while (Date.now() < waitUntil && failedTwice(measuredJob) < CAMPAIGN) await sleep(200);
     const endedAt = Date.now();
     await run.stop();
+    // After the stop: the backends have reported every row they wrote.
+    const written = await writes.written();
 
     const figures = await webhookFigures({ m, where, f, receiver, jobId: measuredJob, ids: run.ids, healthyPaths, slow: SLOW, failing: FAILING, executedAt, healthyDoneAt, endedAt, slowAtHealthyDone });
     const cpuPerDelivery = Object.fromEntries(
@@ -230,6 +234,7 @@ export const webhooksBenchmark: Benchmark = {
       measured: {
         ...figures,
         requestsWhileMeasured: requests,
+        rowsWrittenPerDelivery: written === null ? null : perUnit(written, CAMPAIGN * (HEALTHY + 2)),
         cpuPerRequest: cpuPerDelivery,
         inbox,
         unverified: receiver.unverified(),

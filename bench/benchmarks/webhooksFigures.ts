@@ -46,14 +46,20 @@ const FAILING_TRIES = `
   select d.attempts::int as tries, count(*)::int as deliveries,
          round(avg(extract(epoch from d.next_attempt_at - a.at))::numeric, 1)::float8 as next_try_after_s
     from notification_deliveries d
-    join lateral (select max(at) as at from notification_attempts where delivery_id = d.id) a on true
+    -- The latest try is on the delivery's row; the attempt rows hold those before it.
+    join lateral (select greatest(d.last_attempt_at, (select max(at) from notification_attempts where delivery_id = d.id)) as at) a on true
    where d.notification_id = $1 and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
    group by d.attempts order by d.attempts`;
 
 /** The healthy endpoints' tries by what came of them: a status code, or the error's first words (a timeout ...). */
 const HEALTHY_TRIES = `
-  select coalesce(a.status_code::text, left(a.error, 40)) as outcome, count(*)::int as tries
-    from notification_attempts a join notification_deliveries d on d.id = a.delivery_id
+  select coalesce(t.status_code::text, left(t.error, 40)) as outcome, count(*)::int as tries
+    from notification_deliveries d
+    cross join lateral (
+      select a.status_code, a.error from notification_attempts a where a.delivery_id = d.id
+      union all
+      select d.last_status_code, d.last_error where d.last_attempt_at is not null
+    ) t
    where d.notification_id = any($1::uuid[]) and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
    group by 1 order by 2 desc`;
 

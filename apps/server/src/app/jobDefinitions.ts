@@ -9,7 +9,7 @@ import { campaignSchedulerJob } from '../modules/campaigns/index.js';
 import { importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { recheckDomainsJob } from '../modules/links/index.js';
-import { pruneDeliveriesJob } from '../modules/notifications/index.js';
+import { pruneDeliveriesJob, pruneSlackReceiptsJob } from '../modules/notifications/index.js';
 import { billingJobs } from '../modules/billing/index.js';
 import { createMailer } from '../platform/mail/index.js';
 import { pruneEventsJob } from '../platform/events/pruneEventsJob.js';
@@ -32,6 +32,7 @@ export function jobDefinitions(
     pruneEventsJob(database, config.eventsRetentionDays),
     pruneIdempotencyKeysJob(database),
     pruneDeliveriesJob(database),
+    pruneSlackReceiptsJob(database),
     pruneOidcPayloadsJob(database),
     foldRowCountsJob(database),
     importContactsJob(database),

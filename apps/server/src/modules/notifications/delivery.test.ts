@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationEventType } from '@parley/shared';
 import type { Database } from '../../platform/db/client.js';
-import { eventSubscriptions, events, notificationDeliveries, notifications } from '../../platform/db/schema/index.js';
+import { eventSubscriptions, events, notificationAttempts, notificationDeliveries, notifications, type NotificationDeliveryRow } from '../../platform/db/schema/index.js';
 import { OutboxDispatcher } from '../../platform/events/outboxDispatcher.js';
 import { publishEvent, publishEvents } from '../../platform/events/outbox.js';
 import { createLocalMailbox } from '../../platform/mail/localMailbox.js';
@@ -66,6 +66,14 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     receiver.received.length = 0;
   });
 
+  /** Every try at a delivery, as the delivery log shows them. */
+  const triesOf = (row: NotificationDeliveryRow | undefined) => {
+    if (row === undefined) throw new Error('no delivery');
+    return attemptsOf(database.db, row);
+  };
+  const attemptRowsOf = (row: NotificationDeliveryRow | undefined) =>
+    database.db.select().from(notificationAttempts).where(eq(notificationAttempts.deliveryId, row?.id ?? crypto.randomUUID()));
+
   /** An account with an administrator and one webhook to `path` for the event types. */
   async function webhookAccount(path: string, eventTypes: NotificationEventType[]) {
     const admin = await createUser(database.db);
@@ -95,6 +103,9 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     const { rows, totalCount } = await listDeliveries(database.db, account.id, notification.id, { offset: 0, limit: 10 });
     expect(totalCount).toBe(1);
     expect(rows[0]?.last).toMatchObject({ attempt: 1, statusCode: 200, responseHead: 'answer 200', error: null });
+    expect((await triesOf(rows[0]?.delivery)).map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
+    // A delivery that succeeds at once keeps its try on its own row: no attempt row written.
+    expect(await attemptRowsOf(rows[0]?.delivery)).toEqual([]);
     // The event type it does not want made no delivery.
     expect(receiver.at('/ok').map((r) => (r.body as { type: string }).type)).toEqual(['contact-created']);
   });
@@ -121,7 +132,10 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
     const [row] = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
-    expect((await attemptsOf(database.db, row?.id ?? '')).map((a) => a.statusCode)).toEqual([503, 200]);
+    expect((await triesOf(row)).map((a) => a.statusCode)).toEqual([503, 200]);
+    // The first try moved to an attempt row when the second took its place on the delivery's row.
+    expect((await attemptRowsOf(row)).map((a) => [a.attempt, a.statusCode])).toEqual([[1, 503]]);
+    expect(row).toMatchObject({ lastAttempt: 2, lastStatusCode: 200, lastError: null });
     const [healthy] = await database.db.select().from(notifications).where(eq(notifications.id, notification.id));
     expect(healthy?.failingSince).toBeNull();
   });
@@ -261,7 +275,7 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
       expect(tried).toHaveLength(1);
       // The one in flight timed out: tried again in about 5 s.
       expect(tried[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
-      expect((await attemptsOf(database.db, tried[0]?.id ?? '')).map((a) => a.error)).toEqual([expect.stringContaining('no complete answer')]);
+      expect((await triesOf(tried[0])).map((a) => a.error)).toEqual([expect.stringContaining('no complete answer')]);
       // The two never sent are due again at once, their claim not counted as a try.
       const released = rows.filter((r) => r.attempts === 0);
       expect(released).toHaveLength(2);
@@ -279,7 +293,7 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     await contactEvent(account.id, 'contactCreated', 'Nul');
     await until(async () => (await deliveriesOf(notification.id))[0]?.status === 'delivered', 'delivered');
     const [row] = await deliveriesOf(notification.id);
-    expect((await attemptsOf(database.db, row?.id ?? '')).map((a) => a.responseHead)).toEqual(['okdone']);
+    expect((await triesOf(row)).map((a) => a.responseHead)).toEqual(['okdone']);
   });
 
   it('mails an e-mail notification one digest for a burst of events', async () => {

@@ -9,6 +9,21 @@ export interface DeliveryWithLastTry {
   last: NotificationAttemptRow | null;
 }
 
+/** A delivery's latest try, kept on its row (null before its first, and on rows written before it was kept there). */
+function lastTryOnRow(d: NotificationDeliveryRow): NotificationAttemptRow | null {
+  if (d.lastAttemptAt === null || d.lastAttempt === null) return null;
+  return {
+    id: d.id,
+    deliveryId: d.id,
+    attempt: d.lastAttempt,
+    at: d.lastAttemptAt,
+    statusCode: d.lastStatusCode,
+    durationMs: d.lastDurationMs ?? 0,
+    error: d.lastError,
+    responseHead: d.lastResponseHead,
+  };
+}
+
 /** A notification's deliveries, newest first, each with its last try. */
 export async function listDeliveries(
   q: Queryable,
@@ -29,7 +44,8 @@ export async function listDeliveries(
     .offset(page.offset)
     .limit(page.limit);
   const [total] = await q.select({ n: count() }).from(notificationDeliveries).where(where);
-  const ids = deliveries.filter((d) => d.attempts > 0).map((d) => d.id);
+  // Older rows keep every try in notification_attempts only.
+  const ids = deliveries.filter((d) => d.attempts > 0 && d.lastAttemptAt === null).map((d) => d.id);
   const lastTries =
     ids.length === 0
       ? []
@@ -39,7 +55,7 @@ export async function listDeliveries(
           .where(inArray(notificationAttempts.deliveryId, ids))
           .orderBy(notificationAttempts.deliveryId, desc(notificationAttempts.attempt), desc(notificationAttempts.at));
   const last = new Map(lastTries.map((row) => [row.deliveryId, row]));
-  return { rows: deliveries.map((delivery) => ({ delivery, last: last.get(delivery.id) ?? null })), totalCount: total?.n ?? 0 };
+  return { rows: deliveries.map((delivery) => ({ delivery, last: lastTryOnRow(delivery) ?? last.get(delivery.id) ?? null })), totalCount: total?.n ?? 0 };
 }
 
 export async function findDelivery(q: Queryable, accountId: string, notificationId: string, id: string): Promise<NotificationDeliveryRow | null> {
@@ -51,6 +67,14 @@ export async function findDelivery(q: Queryable, accountId: string, notification
   return row ?? null;
 }
 
-export function attemptsOf(q: Queryable, deliveryId: string): Promise<NotificationAttemptRow[]> {
-  return q.select().from(notificationAttempts).where(eq(notificationAttempts.deliveryId, deliveryId)).orderBy(asc(notificationAttempts.at), asc(notificationAttempts.id));
+/** Every try at a delivery, oldest first: the earlier ones and late answers from their rows, the latest from the delivery's. */
+export async function attemptsOf(q: Queryable, delivery: NotificationDeliveryRow): Promise<NotificationAttemptRow[]> {
+  const earlier = await q
+    .select()
+    .from(notificationAttempts)
+    .where(eq(notificationAttempts.deliveryId, delivery.id))
+    .orderBy(asc(notificationAttempts.at), asc(notificationAttempts.id));
+  const last = lastTryOnRow(delivery);
+  if (last === null) return earlier;
+  return [...earlier, last].sort((a, b) => a.at.getTime() - b.at.getTime());
 }

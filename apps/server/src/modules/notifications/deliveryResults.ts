@@ -48,40 +48,62 @@ function changeOf(result: TryResult): DeliveryChange {
 /** PostgreSQL text holds no NUL; an answer's head may. */
 const storable = (text: string | null): string | null => (text === null ? null : text.replaceAll('\u0000', ''));
 
-/** A try's line in the delivery log, as the results statement reads it. */
-const attemptOf = (r: TryResult) => ({
-  id: bulkUuidV7(r.at.getTime()),
+/** A try as the results statements read it: its outcome for the delivery and its line in the delivery log. */
+const tryOf = (r: TryResult) => ({
+  ...changeOf(r),
   delivery_id: r.deliveryId,
-  attempt: r.attempt,
   at: r.at,
   status_code: r.statusCode,
   duration_ms: r.durationMs,
   error: storable(r.error),
   response_head: storable(r.responseHead),
+  // The id of an attempt row, should this try's line (or the line it moves out of the delivery's row) need one.
+  line_id: bulkUuidV7(r.at.getTime()),
 });
 
+const TRIES = sql`v(id uuid, attempt int, status text, next_at timestamptz, delivered_at timestamptz, delivery_id uuid, at timestamptz,
+                    status_code int, duration_ms int, error text, response_head text, line_id uuid)`;
+
 /**
- * Writes the tries' results in one transaction: each delivery's new state, one attempt row each, and what they
- * say of their endpoints: a success ends an endpoint's run of failures, a failure starts one, a 410 disables
- * it ('gone'), and a run of failures older than ENDPOINT_FAILING_DISABLE_MS disables it ('failing').
- * Answers the endpoints disabled here.
+ * Writes the tries' results in one transaction: each delivery's new state with its try as the last (on its
+ * row: a delivery that succeeds at once writes no attempt row), the try it replaces as the last moved into
+ * the attempt rows, and what they say of their endpoints: a success ends an endpoint's run of failures, a
+ * failure starts one, a 410 disables it ('gone'), and a run of failures older than ENDPOINT_FAILING_DISABLE_MS
+ * disables it ('failing'). Answers the endpoints disabled here.
  */
 export function writeTryResults(db: Db, results: readonly TryResult[]): Promise<DisabledEndpoint[]> {
   if (results.length === 0) return Promise.resolve([]);
-  const changes = results.map(changeOf);
+  // Each batch as one JSON parameter: a statement's text and parameters do not grow with it.
+  const tries = JSON.stringify(results.map(tryOf));
   return db.transaction(async (tx) => {
-    // Each batch as one JSON parameter: a statement's text and parameters do not grow with it.
-    await tx.execute(sql`
-      update notification_deliveries d
-         set status = v.status, next_attempt_at = v.next_at, delivered_at = v.delivered_at
-        from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as v(id uuid, attempt int, status text, next_at timestamptz, delivered_at timestamptz)
-       -- Only the latest try decides: a late answer to a try whose hold ran out (another sender tried again) is logged, no more.
-       where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'`);
+    // Only the latest try decides: a late answer to a try whose hold ran out (another sender tried again) is
+    // logged, no more. The deliveries it decides are locked first, so the last try moved out is the one replaced.
     await tx.execute(sql`
       insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
-      select v.id, v.delivery_id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
-        from jsonb_to_recordset(${JSON.stringify(results.map(attemptOf))}::jsonb)
-             as v(id uuid, delivery_id uuid, attempt int, at timestamptz, status_code int, duration_ms int, error text, response_head text)`);
+      select v.line_id, d.id, d.last_attempt, d.last_attempt_at, d.last_status_code, coalesce(d.last_duration_ms, 0), d.last_error, d.last_response_head
+        from jsonb_to_recordset(${tries}::jsonb) as ${TRIES}
+        join notification_deliveries d on d.id = v.id
+       where d.attempts = v.attempt and d.status = 'pending' and d.last_attempt_at is not null
+         for update of d`);
+    const decided = await queryRows<{ id: string; attempt: number }>(
+      tx,
+      sql`update notification_deliveries d
+             set status = v.status, next_attempt_at = v.next_at, delivered_at = v.delivered_at, last_attempt = v.attempt, last_attempt_at = v.at,
+                 last_status_code = v.status_code, last_duration_ms = v.duration_ms, last_error = v.error, last_response_head = v.response_head
+            from jsonb_to_recordset(${tries}::jsonb) as ${TRIES}
+           where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'
+       returning d.id, d.attempts as attempt`,
+    );
+    const key = (id: string, attempt: number): string => `${id}:${String(attempt)}`;
+    const onRows = new Set(decided.map((d) => key(d.id, d.attempt)));
+    // The late answers (and tries at a delivery done meanwhile): a line of their own each.
+    const late = results.filter((r) => !onRows.has(key(r.deliveryId, r.attempt))).map(tryOf);
+    if (late.length > 0) {
+      await tx.execute(sql`
+        insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
+        select v.line_id, v.delivery_id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
+          from jsonb_to_recordset(${JSON.stringify(late)}::jsonb) as ${TRIES}`);
+    }
     const succeeded = [...new Set(results.filter((r) => outcomeOf(r) === 'delivered').map((r) => r.notificationId))];
     const gone = [...new Set(results.filter((r) => outcomeOf(r) === 'gone').map((r) => r.notificationId))];
     const failedAt = new Map<string, Date>();

@@ -61,7 +61,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, 
       const { accountId } = membershipOf(request);
       const delivery = await findDelivery(db, accountId, request.params.id, request.params.deliveryId);
       if (delivery === null) throw notFound('The delivery');
-      const tries = await attemptsOf(db, delivery.id);
+      const tries = await attemptsOf(db, delivery);
       return { data: { ...presentDelivery(delivery, tries.at(-1) ?? null), attemptLog: tries.map(presentAttempt) } };
     },
   );

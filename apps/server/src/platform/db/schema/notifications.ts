@@ -66,6 +66,17 @@ export const notificationDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /**
+     * Its latest try that decided (the delivery log's last try), kept on the row by the same write that
+     * records its outcome; `notification_attempts` holds the tries before it and answers that came too late.
+     * Most deliveries succeed at once and so write no attempt row (docs/notifications.md, "The delivery log").
+     */
+    lastAttempt: integer('last_attempt'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    lastResponseHead: text('last_response_head'),
   },
   (t) => [
     uniqueIndex('notification_deliveries_event_idx').on(t.notificationId, t.eventId),
@@ -76,7 +87,7 @@ export const notificationDeliveries = pgTable(
 
 export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
 
-/** One try at a delivery: the delivery log's lines. */
+/** One try at a delivery: the delivery log's lines, but for its latest (on the delivery's row). */
 export const notificationAttempts = pgTable(
   'notification_attempts',
   {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { slackSignature } from '../slackSigning.js';
+import { authorizePage } from './slackPeerPages.js';
 
 export interface SlackPost {
   channel: string;
@@ -32,6 +32,8 @@ export class SlackPeer {
   private server: http.Server | null = null;
   private tsCounter = 1_700_000_000;
   base = '';
+  /** Where the app's Events API requests go (Parley's `/v1/notificationchannels/slack/events`). */
+  eventsUrl: string | null = null;
 
   async start(): Promise<void> {
     this.server = http.createServer((request, response) => {
@@ -39,14 +41,51 @@ export class SlackPeer {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
+        const url = new URL(request.url ?? '/', this.base);
+        const answered = (status: number, type: string, text: string): void => {
+          response.writeHead(status, { 'content-type': type });
+          response.end(text);
+        };
+        if (url.pathname === '/oauth/v2/authorize') {
+          const page = authorizePage(this, url.searchParams);
+          answered(page.status, 'text/html; charset=utf-8', page.html);
+          return;
+        }
+        if (url.pathname.startsWith('/peer/')) {
+          this.control(url.pathname, body).then(
+            (answer) => { answered(200, 'application/json', JSON.stringify(answer)); },
+            (error: unknown) => { answered(500, 'text/plain', String(error)); },
+          );
+          return;
+        }
         const answer = this.answer(request.url ?? '', request.headers.authorization, new URLSearchParams(body));
-        response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify(answer));
+        answered(200, 'application/json; charset=utf-8', JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.base = `http://127.0.0.1:${String(port)}`;
+  }
+
+  /**
+   * For a test in another process than the peer (the browser tests): `/peer/posts` answers the posts made so
+   * far, `/peer/reply` ({channel, ts, text}) replies in a post's thread through the Events API.
+   */
+  private async control(path: string, body: string): Promise<unknown> {
+    if (path === '/peer/posts') return { posts: this.posts };
+    if (path === '/peer/reply') {
+      const { channel, ts, text } = JSON.parse(body) as { channel: string; ts: string; text: string };
+      return this.sendEvent(this.replyEvent({ channel, ts }, text));
+    }
+    throw new Error(`no such control: ${path}`);
+  }
+
+  /** Sends an Events API request to `eventsUrl`, signed as Slack signs it; answers Parley's status and body. */
+  async sendEvent(envelope: Record<string, unknown>): Promise<{ status: number; body: string }> {
+    if (this.eventsUrl === null) throw new Error('the peer has no events URL to send to');
+    const body = JSON.stringify(envelope);
+    const answer = await fetch(this.eventsUrl, { method: 'POST', headers: this.signedHeaders(body), body });
+    return { status: answer.status, body: await answer.text() };
   }
 
   async stop(): Promise<void> {
@@ -123,12 +162,15 @@ export class SlackPeer {
     };
   }
 
-  /** Headers Slack sends with a body: its signature over `v0:{timestamp}:{body}`. */
+  /**
+   * Headers Slack sends with a body: its signature over `v0:{timestamp}:{body}`, made here as Slack documents it
+   * (not with Parley's own code, which it checks; and the browser tests load this peer without the server's).
+   */
   signedHeaders(body: string, timestamp = Math.floor(Date.now() / 1000), retryNum?: number): Record<string, string> {
     return {
       'content-type': 'application/json',
       'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': slackSignature(this.signingSecret, String(timestamp), body),
+      'x-slack-signature': `v0=${crypto.createHmac('sha256', this.signingSecret).update(`v0:${String(timestamp)}:${body}`).digest('hex')}`,
       ...(retryNum === undefined ? {} : { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': 'http_timeout' }),
     };
   }
