@@ -81,11 +81,15 @@ export class ClickBuffer {
     this.pending = new Map();
     this.pendingRecipients = new Map();
     try {
-      // One transaction: the link's and its recipients' counts are written together or kept together.
-      await this.database.db.transaction(async (tx) => {
-        if (batch.size > 0) await tx.execute(linkCounts(batch));
-        if (recipients.size > 0) await tx.execute(recipientCounts(recipients));
-      });
+      // Links alone: one statement. With recipients' counts, one transaction: the link's and its
+      // recipients' counts are written together or kept together.
+      if (recipients.size === 0) await this.database.db.execute(linkCounts(batch));
+      else {
+        await this.database.db.transaction(async (tx) => {
+          if (batch.size > 0) await tx.execute(linkCounts(batch));
+          await tx.execute(recipientCounts(recipients));
+        });
+      }
     } catch (error) {
       this.log.warn({ err: error, links: batch.size, recipients: recipients.size }, 'click counts not written; kept for the next round');
       merge(this.pending, batch);
