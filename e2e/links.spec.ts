@@ -1,12 +1,16 @@
-import { freshAccount } from './browserApi.js';
+import { readFile } from 'node:fs/promises';
+import { createdId, freshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
 /*
  * /links/urlshortener and /links/customdomains: an administrator adds a link (the form refusing a bad URL),
  * follows its short URL, edits and removes it; adds a custom domain and sees the DNS records to create.
+ * A tracked link sent to two contacts counts the click of the one who opened it in the tracking CSV.
  * Screenshots at 1366 and 390 px go to the test's output folder.
  */
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 test('an administrator adds, follows, edits and removes a short link', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
@@ -75,4 +79,74 @@ test('an administrator adds a custom domain and sees the DNS records to create',
   await verify.getByRole('button', { name: 'Cancel' }).click();
   await expect(grid.getByRole('row').filter({ hasText: name })).toContainText('Not verified');
   await page.screenshot({ path: testInfo.outputPath('domains-390.png'), fullPage: true });
+});
+
+test('a tracked link sent to two contacts ties a click to the contact who opened it', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/');
+  const api = await freshAccount(page, 'Tracking Works');
+  const quiet = await page.request.put(`/v1/accounts/${api.accountId}`, {
+    headers: api.headers,
+    data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } },
+  });
+  expect(quiet.status(), await quiet.text()).toBe(200);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/links/urlshortener');
+  await page.getByRole('main').getByRole('button', { name: 'Add Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add A Link' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Tracked offer');
+  await dialog.getByRole('textbox', { name: 'Destination URL' }).fill('https://shop.example.test/offer');
+  await dialog.getByRole('switch', { name: /Contact tracking/ }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  const listed = await page.request.get(`/v1/accounts/${api.accountId}/links`, { headers: api.headers });
+  const [link] = ((await listed.json()) as { data: { shortenedUrl: string; contactTracking: boolean }[] }).data;
+  expect(link?.contactTracking).toBe(true);
+  const contactIds: string[] = [];
+  for (const [firstName, last] of [['Ada', 2], ['Bob', 3]] as const) {
+    const mobile = `+1415555${String(last * 1000 + Math.floor(Math.random() * 1000))}`;
+    const made = await page.request.post(`/v1/accounts/${api.accountId}/contacts`, {
+      headers: api.headers,
+      data: { firstName, lastName: 'Tracked', mobile: { number: mobile, country: 'US' } },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    contactIds.push(await createdId(made));
+  }
+  const sent = await page.request.post(`/v1/accounts/${api.accountId}/messages`, {
+    headers: api.headers,
+    data: { contacts: contactIds.map((id) => ({ id })), template: `Our offer: ${link?.shortenedUrl ?? ''}` },
+  });
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+
+  // Each contact got its own short URL; Ada's phone opens hers.
+  const messages = await page.request.get(`/v1/accounts/${api.accountId}/messages?limit=10`, { headers: api.headers });
+  const texts = ((await messages.json()) as { data: { message: string; contact: { id: string } }[] }).data;
+  const [adaId, bobId] = contactIds;
+  const adaText = texts.find((m) => m.contact.id === adaId)?.message ?? '';
+  const bobText = texts.find((m) => m.contact.id === bobId)?.message ?? '';
+  const adaUrl = /https?:\/\/\S+/.exec(adaText)?.[0] ?? '';
+  expect(adaUrl).not.toBe(link?.shortenedUrl);
+  expect(bobText).not.toContain(adaUrl);
+  const opened = await page.request.get(new URL(adaUrl).pathname, { maxRedirects: 0, headers: { 'user-agent': PHONE } });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location).toBe('https://shop.example.test/offer');
+
+  // Clicks are written within a second; the CSV then shows Ada's click and none for Bob.
+  const row = page.getByRole('grid', { name: 'Links' }).getByRole('row').filter({ hasText: 'Tracked offer' });
+  const download = row.getByRole('button', { name: 'Download contact tracking of the link Tracked offer' });
+  await expect
+    .poll(async () => {
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      return readFile(await file.path(), 'utf8');
+    }, { timeout: 15_000 })
+    .toMatch(/^Ada Tracked,.*,1\r?$/m);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('contact,number,message,first click,clicks');
+  expect(csv).toMatch(/^Bob Tracked,[^,]+,[^,]+,,0\r?$/m);
+  await page.screenshot({ path: testInfo.outputPath('links-tracking-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row.getByRole('button', { name: 'Edit the link Tracked offer' })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('links-tracking-390.png'), fullPage: true });
 });

@@ -23,6 +23,9 @@ export const domainVerificationFailedMessage = (domain: string): string =>
 export const trackingDownloadFailedMessage = (message: string): string => `Unable to download contact tracking info - ${message}`;
 
 /** A name lookup (the message editor's link picker) answers at most this many. */
+/** GET .../links/{id}/tracking: one row per recipient's code (docs/links.md, "Contact tracking"). */
+export const trackingCsvColumns = ['contact', 'number', 'message', 'first click', 'clicks'] as const;
+
 export const LINK_LOOKUP_LIMIT = 10;
 export const LINK_NAME_MAX = 200;
 export const LINK_URL_MAX = 2000;

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.js';
 import { accounts } from '../../platform/db/schema/index.js';
 import { publishEvent } from '../../platform/events/outbox.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { turnTrackingOffForAccount } from '../links/index.js';
 
 /**
  * Changes the name, defaults, support details and quiet hours of an account. The support phone is checked
@@ -59,6 +60,7 @@ export async function updateAccountOptions(db: Db, accountId: string, patch: Upd
       .where(eq(accounts.id, accountId))
       .returning({ id: accounts.id });
     if (!updated) throw notFound('The account');
+    if (patch.contactTracking === false) await turnTrackingOffForAccount(tx, accountId);
     await publishEvent(tx, { type: 'accountUpdated', accountId, data: { accountId } });
   });
 }

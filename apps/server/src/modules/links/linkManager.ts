@@ -74,6 +74,14 @@ async function turnTrackingOn(tx: Tx, accountId: string): Promise<void> {
     .where(eq(accounts.id, accountId));
 }
 
+/**
+ * Turning the account's contact tracking off turns it off for all its links (product.md, "Contact
+ * tracking"); codes already sent keep redirecting and counting.
+ */
+export async function turnTrackingOffForAccount(tx: Tx, accountId: string): Promise<void> {
+  await tx.update(links).set({ contactTracking: false }).where(and(eq(links.accountId, accountId), eq(links.contactTracking, true)));
+}
+
 export interface LinkAuthor {
   accountId: string;
   userId: string | null;

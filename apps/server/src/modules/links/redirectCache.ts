@@ -1,6 +1,6 @@
 import { eq, gt, inArray } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.js';
-import { linkDomains, links } from '../../platform/db/schema/index.js';
+import type { Database, Queryable } from '../../platform/db/client.js';
+import { linkDomains, linkRecipients, links } from '../../platform/db/schema/index.js';
 
 /** Long enough that a busy code is read once a minute; a link changed on another process is seen within it. */
 const HIT_TTL_MS = 60_000;
@@ -13,6 +13,32 @@ export interface RedirectTarget {
   destination: string;
   /** The custom domain the link lives on; null: the shared domain. */
   domain: string | null;
+  /** A recipient's own code of a tracked link (docs/links.md, "Contact tracking"); null: the link's code. */
+  recipientId: string | null;
+}
+
+const linkTarget = { linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain };
+
+/** The targets of these codes: links' codes and recipients' codes (two tables, one namespace). */
+async function readTargets(q: Queryable, codes: readonly string[]): Promise<Map<string, RedirectTarget>> {
+  const list = [...codes];
+  const [own, personal] = await Promise.all([
+    q
+      .select({ code: links.code, ...linkTarget })
+      .from(links)
+      .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
+      .where(inArray(links.code, list)),
+    q
+      .select({ code: linkRecipients.code, recipientId: linkRecipients.id, ...linkTarget })
+      .from(linkRecipients)
+      .innerJoin(links, eq(links.id, linkRecipients.linkId))
+      .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
+      .where(inArray(linkRecipients.code, list)),
+  ]);
+  const targets = new Map<string, RedirectTarget>();
+  for (const { code, ...target } of own) targets.set(code, { ...target, recipientId: null });
+  for (const { code, ...target } of personal) targets.set(code, target);
+  return targets;
 }
 
 interface Entry {
@@ -56,12 +82,12 @@ export class RedirectCache {
   /** Loads every link (up to the cache's size), so a first click is served from memory too. */
   async warm(): Promise<number> {
     const rows = await this.database.db
-      .select({ code: links.code, linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain })
+      .select({ code: links.code, ...linkTarget })
       .from(links)
       .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
       .limit(MAX_ENTRIES);
     const expires = this.now() + HIT_TTL_MS;
-    for (const { code, ...target } of rows) this.entries.set(code, { target, expires });
+    for (const { code, ...target } of rows) this.entries.set(code, { target: { ...target, recipientId: null }, expires });
     return rows.length;
   }
 
@@ -70,18 +96,12 @@ export class RedirectCache {
     this.refreshing ??= (async () => {
       const codes = [...this.stale].slice(0, REFRESH_BATCH);
       for (const code of codes) this.stale.delete(code);
-      const rows = await this.database.db
-        .select({ code: links.code, linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain })
-        .from(links)
-        .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
-        .where(inArray(links.code, codes));
+      const found = await readTargets(this.database.db, codes);
       const expires = this.now() + HIT_TTL_MS;
-      const found = new Set<string>();
-      for (const { code, ...target } of rows) {
-        found.add(code);
-        this.entries.set(code, { target, expires });
+      for (const code of codes) {
+        const target = found.get(code);
+        this.entries.set(code, target === undefined ? { target: null, expires: this.now() + MISS_TTL_MS } : { target, expires });
       }
-      for (const code of codes) if (!found.has(code)) this.entries.set(code, { target: null, expires: this.now() + MISS_TTL_MS });
     })()
       .catch(() => undefined)
       .finally(() => {
@@ -107,13 +127,7 @@ export class RedirectCache {
   }
 
   private async read(code: string): Promise<RedirectTarget | null> {
-    const [row] = await this.database.db
-      .select({ linkId: links.id, destination: links.destinationUrl, domain: linkDomains.domain })
-      .from(links)
-      .leftJoin(linkDomains, eq(linkDomains.id, links.domainId))
-      .where(eq(links.code, code))
-      .limit(1);
-    const target = row ?? null;
+    const target = (await readTargets(this.database.db, [code])).get(code) ?? null;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(code, { target, expires: this.now() + (target === null ? MISS_TTL_MS : HIT_TTL_MS) });
     return target;

@@ -8,6 +8,7 @@ import { requireOwnMedia } from '../media/index.js';
 import { activeSenderNumbers, senderCandidates } from './senderNumbers.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
 import { debitAccount, InsufficientBalanceError, requireOpenTrial } from '../billing/index.js';
+import { personalizeTrackedLinks, recordRecipientCodes } from '../links/index.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
 import { checkFilteredRecipients, contactsOfFilters, loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
@@ -68,7 +69,9 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
   const addressed = addressRecipients(recipients, active, candidates);
   const ready = prepareMessages(context, addressed.addressed, input.template, media.length > 0);
   const unsendable = [...addressed.unsendable, ...ready.unsendable];
-  const { prepared } = ready;
+  // Tracked links get each recipient's own code (same length: segments and price stay as counted).
+  const tracking = await personalizeTrackedLinks(tx, accountId, ready.prepared);
+  const prepared = tracking.messages;
 
   if (prepared.length === 0) {
     if (input.whenNoneSendable === 'return') return { messages: [], unsendable, requested: recipients.length, charged: '0.0000' };
@@ -99,6 +102,7 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
     schedules,
     now,
   );
+  await recordRecipientCodes(tx, accountId, tracking.pending, rows.map((row) => row.id), now);
   // The debit comes last: it locks the account row until the commit, so sends of one account (a campaign's
   // batches side by side) overlap in everything but this. A refusal here (the balance spent meanwhile, the
   // key already used) throws, and the caller's transaction takes back all the writes above.

@@ -1,17 +1,19 @@
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
-import { can, LINKS_EMPTY_STATE, type Link as ShortLink } from '@parley/shared';
+import { can, LINKS_EMPTY_STATE, trackingDownloadFailedMessage, type Link as ShortLink } from '@parley/shared';
 import { useMemo, useState } from 'react';
-import { EditRemoveButtons } from '../../components/EditRemoveButtons';
+import { errorMessage } from '../../api/client';
 import { PageTable } from '../../components/PageTable';
 import { RemoveDialog } from '../../components/RemoveDialog';
 import { useSnackbar } from '../../components/snackbarContext';
 import type { PageProps } from '../../app/pageProps';
 import { useSession } from '../../session/sessionContext';
+import { LinkActions } from './LinkActions';
 import { LinkDialog } from './LinkDialog';
-import { useLinks, useRemoveLink } from './queries';
+import { useDownloadTracking, useLinks, useRemoveLink } from './queries';
 
 type Editing = { link: ShortLink | null } | null;
 
@@ -37,52 +39,69 @@ const LinksTable = ({ accountId, canWrite }: { accountId: string; canWrite: bool
   const [removing, setRemoving] = useState<ShortLink | null>(null);
   const { reset: resetRemove } = remove;
 
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const download = useDownloadTracking(accountId);
+  const { mutate: downloadTracking, isPending: downloading } = download;
+
   const columns = useMemo<GridColDef<ShortLink>[]>(() => {
-    const base: GridColDef<ShortLink>[] = [
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
-      {
-        field: 'shortenedUrl',
-        headerName: 'Short Link',
-        flex: 1,
-        minWidth: 220,
-        renderCell: ({ row }) => (
-          <Link href={row.shortenedUrl} target="_blank" rel="noopener noreferrer">
-            {row.shortenedUrl}
-          </Link>
-        ),
-      },
-      { field: 'destinationUrl', headerName: 'Destination', flex: 2, minWidth: 240 },
-      { field: 'clicks', headerName: 'Clicks', type: 'number', width: 90 },
-      { field: 'contactTracking', headerName: 'Tracking', width: 100, valueGetter: (_value, row) => (row.contactTracking ? 'On' : 'Off') },
-    ];
-    if (!canWrite) return base;
+    const actions: GridColDef<ShortLink> = {
+      field: 'actions',
+      headerName: 'Actions',
+      width: canWrite ? 130 : 80,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => (
+        <LinkActions
+          link={row}
+          downloading={downloading}
+          onDownload={() => {
+            downloadTracking(row, {
+              onError: (error) => {
+                snackbar.show(trackingDownloadFailedMessage(errorMessage(error)));
+              },
+            });
+          }}
+          write={
+            canWrite
+              ? {
+                  onEdit: () => {
+                    setEditing({ link: row });
+                  },
+                  onRemove: () => {
+                    resetRemove();
+                    setRemoving(row);
+                  },
+                }
+              : null
+          }
+        />
+      ),
+    };
+    const name: GridColDef<ShortLink> = { field: 'name', headerName: 'Name', flex: 1, minWidth: narrow ? 120 : 160 };
+    const shortLink: GridColDef<ShortLink> = {
+      field: 'shortenedUrl',
+      headerName: 'Short Link',
+      flex: 1,
+      minWidth: 220,
+      renderCell: ({ row }) => (
+        <Link href={row.shortenedUrl} target="_blank" rel="noopener noreferrer">
+          {row.shortenedUrl}
+        </Link>
+      ),
+    };
+    const clicks: GridColDef<ShortLink> = { field: 'clicks', headerName: 'Clicks', type: 'number', width: 80 };
+    // On a phone the actions come right after the name, so they are on screen without scrolling sideways.
+    if (narrow) return [name, actions, clicks, shortLink];
     return [
-      ...base,
-      {
-        field: 'actions',
-        headerName: 'Actions',
-        width: 110,
-        sortable: false,
-        filterable: false,
-        disableColumnMenu: true,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
-            <EditRemoveButtons
-              editLabel={`Edit the link ${row.name}`}
-              removeLabel={`Remove the link ${row.name}`}
-              onEdit={() => {
-                setEditing({ link: row });
-              }}
-              onRemove={() => {
-                resetRemove();
-                setRemoving(row);
-              }}
-            />
-          </Box>
-        ),
-      },
+      name,
+      shortLink,
+      { field: 'destinationUrl', headerName: 'Destination', flex: 2, minWidth: 240 },
+      clicks,
+      { field: 'contactTracking', headerName: 'Tracking', width: 100, valueGetter: (_value, row) => (row.contactTracking ? 'On' : 'Off') },
+      actions,
     ];
-  }, [canWrite, resetRemove]);
+  }, [canWrite, resetRemove, narrow, downloadTracking, downloading, snackbar]);
 
   return (
     <>

@@ -86,3 +86,24 @@ export const useRemoveDomain = (accountId: string) => {
 
 /** Verified while now is before renewAt (product.md, "Custom domain"). */
 export const isVerified = (domain: CustomDomain, now = Date.now()): boolean => domain.renewAt !== null && Date.parse(domain.renewAt) > now;
+
+/** GET links/{id}/tracking: the link's clicks by contact, handed to the browser as a CSV file. */
+export const useDownloadTracking = (accountId: string) => {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: async (link: Link) => {
+      const text = await api.get<string>(`${linksBase(accountId)}/${link.id}/tracking`);
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = `contact-tracking-${link.code}.csv`;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      // The click has handed the file over; the URL is no longer needed.
+      setTimeout(() => {
+        URL.revokeObjectURL(url);
+      }, 0);
+    },
+  });
+};

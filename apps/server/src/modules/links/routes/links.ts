@@ -7,6 +7,7 @@ import { notFound } from '../../../platform/errors.js';
 import { createLink, findLink, LINK_NOT_FOUND, listLinks, removeLink, updateLink } from '../linkManager.js';
 import { linksRuntime } from '../linksRuntime.js';
 import { presentLink } from '../linkPresenter.js';
+import { trackingCsv } from '../trackingCsv.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.
@@ -70,6 +71,30 @@ export const linkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
       const row = await findLink(db, accountId, request.params.id);
       if (!row) throw notFound(LINK_NOT_FOUND);
       return { data: presentLink(row, runtime.shared) };
+    },
+  );
+
+  app.get(
+    '/accounts/:acc/links/:id/tracking',
+    {
+      schema: {
+        tags,
+        summary: "A tracked link's clicks by recipient as a CSV file (contact, number, message, first click, clicks)",
+        params: linkParams,
+        produces: ['text/csv'],
+        // A string with a text/csv content type is sent as it is, never serialised as JSON.
+        response: { 200: z.string().describe('CSV: contact,number,message,first click,clicks'), ...errors },
+      },
+      config: { permission: 'account.view' },
+    },
+    async (request, reply) => {
+      const { accountId } = membershipOf(request);
+      const csv = await trackingCsv(db, accountId, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contact-tracking.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv);
     },
   );
 

@@ -22,7 +22,7 @@ async function answer(runtime: LinksRuntime, request: FastifyRequest, reply: Fas
   if (target === null || !onItsHost) {
     return reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   }
-  runtime.clicks.add(target.linkId, isPreviewFetcher(request.headers['user-agent']));
+  runtime.clicks.add(target.linkId, isPreviewFetcher(request.headers['user-agent']), target.recipientId);
   // 302, not 301: browsers keep a 301 for good and would stop counting clicks (docs/decisions.md).
   return reply.code(302).header('cache-control', 'private, no-store').header('location', target.destination).send();
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { contacts } from './contacts.js';
 import { users } from './identity.js';
+import { messages } from './messaging.js';
 
 /**
  * An account's own short-link domain (docs/links.md). Verified while now < renew_at: a DNS check that
@@ -26,8 +28,8 @@ export const linkDomains = pgTable(
 export type LinkDomainRow = typeof linkDomains.$inferSelect;
 
 /**
- * A short link. `code` is unique over every link and per-recipient code, so `/r/{code}` on the main host
- * needs no domain; `domain_id` null means the deployment's shared short domain. Clicks are counted by
+ * A short link. `code` is unique over every link and per-recipient code (a new code is checked against
+ * both tables), so `/r/{code}` on the main host needs no domain; `domain_id` null means the deployment's shared short domain. Clicks are counted by
  * the redirect's batched writer (modules/links/clickBuffer.ts); clicks by link-preview fetchers go to
  * bot_clicks and are not a person's.
  */
@@ -57,3 +59,40 @@ export const links = pgTable(
 );
 
 export type LinkRow = typeof links.$inferSelect;
+
+/**
+ * A tracked link's own code for one recipient of one message (docs/links.md, "Contact tracking"): made at
+ * send time in the sender's transaction, so a click is tied to the contact and the message. Its clicks
+ * also count on the link; first_click_at is a person's first click (preview fetchers only in bot_clicks).
+ */
+export const linkRecipients = pgTable(
+  'link_recipients',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => links.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    botClicks: bigint('bot_clicks', { mode: 'number' }).notNull().default(0),
+    firstClickAt: timestamp('first_click_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('link_recipients_code_idx').on(t.code),
+    index('link_recipients_link_idx').on(t.linkId, t.createdAt),
+    index('link_recipients_message_idx').on(t.messageId),
+    index('link_recipients_contact_idx').on(t.contactId),
+  ],
+);
+
+export type LinkRecipientRow = typeof linkRecipients.$inferSelect;
