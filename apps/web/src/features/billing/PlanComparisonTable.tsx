@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { CatalogPlan } from '@parley/shared';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useConfig } from '../../app/configContext';
+import { useIsPhone } from '../../components/useIsPhone';
 import { includedSegmentsText, PLAN_PRICING_PAGE_SIZES, planPriceText, segmentPriceText } from './planCatalog';
 
 interface PlanComparisonTableProps {
@@ -26,8 +27,8 @@ const ContactUs = () => {
 
 /** The plan comparison: price, included segments, prices per segment and support, with the choice of each. */
 export const PlanComparisonTable = ({ plans, loading, onSelect }: PlanComparisonTableProps) => {
-  const columns: GridColDef<CatalogPlan>[] = [
-    { field: 'name', headerName: 'Plan', minWidth: 110, flex: 1 },
+  const phone = useIsPhone();
+  const details: GridColDef<CatalogPlan>[] = [
     { field: 'price', headerName: 'Monthly Charge', minWidth: 150, valueFormatter: (_value, plan) => planPriceText(plan) },
     {
       field: 'includedSegments',
@@ -39,29 +40,32 @@ export const PlanComparisonTable = ({ plans, loading, onSelect }: PlanComparison
     { field: 'sms', headerName: 'SMS / Segment', minWidth: 120, valueGetter: (_value, plan) => segmentPriceText(plan, 'sms') },
     { field: 'mms', headerName: 'MMS / Segment', minWidth: 120, valueGetter: (_value, plan) => segmentPriceText(plan, 'mms') },
     { field: 'supportLevel', headerName: 'Support', minWidth: 100 },
-    {
-      field: 'choose',
-      headerName: '',
-      minWidth: 250,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
-          <Button
-            size="small"
-            variant={row.current ? 'text' : 'contained'}
-            disabled={row.current}
-            aria-label={row.current ? `${row.name} is the current plan` : `Choose ${row.name}`}
-            onClick={() => {
-              onSelect(row);
-            }}
-          >
-            {row.current ? 'Current Plan' : 'Choose'}
-          </Button>
-          {row.contactUs && <ContactUs />}
-        </Stack>
-      ),
-    },
   ];
+  const choose: GridColDef<CatalogPlan> = {
+    field: 'choose',
+    headerName: '',
+    minWidth: 250,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+        <Button
+          size="small"
+          variant={row.current ? 'text' : 'contained'}
+          disabled={row.current}
+          aria-label={row.current ? `${row.name} is the current plan` : `Choose ${row.name}`}
+          onClick={() => {
+            onSelect(row);
+          }}
+        >
+          {row.current ? 'Current Plan' : 'Choose'}
+        </Button>
+        {row.contactUs && <ContactUs />}
+      </Stack>
+    ),
+  };
+  const name: GridColDef<CatalogPlan> = { field: 'name', headerName: 'Plan', minWidth: 110, flex: 1 };
+  // On a phone the choice comes right after the name, where it is seen without scrolling sideways.
+  const columns = phone ? [name, choose, ...details] : [name, ...details, choose];
   return (
     <DataGrid
       aria-label="Plans"
