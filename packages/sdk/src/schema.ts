@@ -8884,7 +8884,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The account's plan and its subscription at the provider (the next bill date), if it has one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountPlanStatus"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         /** Change plan (the card on file pays, prorated); the plan changes when the provider confirms */
         put: {
             parameters: {
@@ -12907,6 +12947,36 @@ export interface components {
             universalMMS: boolean;
             verifyNumberType: boolean;
         };
+        AccountPlanStatus: {
+            data: {
+                plan: {
+                    id: string;
+                    isTrial: boolean;
+                    name: string;
+                    price: components["schemas"]["Money"];
+                };
+                subscription: {
+                    activeUntil: string | null;
+                    planId: string | null;
+                    status: string;
+                } | null;
+            };
+        };
+        AccountPlanStatusInput: {
+            data: {
+                plan: {
+                    id: string;
+                    isTrial: boolean;
+                    name: string;
+                    price: components["schemas"]["MoneyInput"];
+                };
+                subscription: {
+                    activeUntil: string | null;
+                    planId: string | null;
+                    status: string;
+                } | null;
+            };
+        };
         AccountSummary: {
             created: {
                 /** Format: date-time */
@@ -16508,6 +16578,8 @@ export type SchemaAccountAttributeListInput = components['schemas']['AccountAttr
 export type SchemaAccountInput = components['schemas']['AccountInput'];
 export type SchemaAccountOptions = components['schemas']['AccountOptions'];
 export type SchemaAccountOptionsInput = components['schemas']['AccountOptionsInput'];
+export type SchemaAccountPlanStatus = components['schemas']['AccountPlanStatus'];
+export type SchemaAccountPlanStatusInput = components['schemas']['AccountPlanStatusInput'];
 export type SchemaAccountSummary = components['schemas']['AccountSummary'];
 export type SchemaAccountSummaryInput = components['schemas']['AccountSummaryInput'];
 export type SchemaAccountTag = components['schemas']['AccountTag'];
