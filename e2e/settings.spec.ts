@@ -20,17 +20,20 @@ test('an administrator requests API credentials and invites a read-only user, wh
   const topBar = page.getByRole('banner');
   await expect(topBar.getByTestId('account-name')).toHaveText(e2eAccountName);
   await expect(topBar.getByRole('button', { name: /^Upgrade \(\d+ days? left\)$/ })).toBeVisible();
-  // Upgrade opens the Plan tab, which says what the trial is, what it lacks and how to leave it, with no button
-  // that would do nothing.
+  // Upgrade lands on Change Plan, the plans compared (changePlan.spec.ts goes through a change).
   await topBar.getByRole('button', { name: /^Upgrade/ }).click();
-  const upgrade = page.getByRole('dialog', { name: /Account Settings/ });
+  const changePlan = page.getByRole('dialog', { name: 'Change Plan' });
+  await expect(changePlan.getByRole('grid', { name: 'Plans' }).getByRole('button', { name: 'Choose Starter' })).toBeVisible();
+  await changePlan.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(changePlan).toBeHidden();
+  // The Plan tab says what the trial is, what it lacks and how to leave it.
+  const upgrade = await openSettings(page);
   await expect(upgrade.getByRole('tab', { name: 'Plan' })).toHaveAttribute('aria-selected', 'true');
   const trial = upgrade.getByRole('region', { name: 'Trial plan' });
   await expect(trial).toContainText(/A trial lasts 15 days.* \d+ days? left\./);
   await expect(trial).toContainText('Auto responders');
-  await expect(trial).toContainText('--plan starter');
-  await expect(trial).toContainText('Changing the plan from Parley is not available yet');
-  await expect(trial.getByRole('button')).toHaveCount(0);
+  await expect(trial).toContainText('Choose a paid plan with Change Plan below');
+  await expect(upgrade.getByRole('button', { name: 'Change Plan' })).toBeVisible();
   await upgrade.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(upgrade).toBeHidden();
   const quickActions = page.getByRole('region', { name: 'Quick actions' }).last();
@@ -74,7 +77,7 @@ test('an administrator requests API credentials and invites a read-only user, wh
   await expect(row).toContainText('Read Only');
   await expect(row).toContainText('Invited');
   await settings.getByRole('tab', { name: 'Invoices' }).click();
-  await expect(settings.getByText('Not available yet')).toBeVisible();
+  await expect(settings.getByText('No Invoices Exist')).toBeVisible();
   await settings.getByRole('button', { name: 'Close', exact: true }).click();
 
   await topBar.getByRole('button', { name: 'Account menu' }).click();

@@ -5617,6 +5617,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/links/{id}/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tracked link's clicks by recipient as a CSV file (contact, number, message, first click, clicks) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV: contact,number,message,first click,clicks */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/lists": {
         parameters: {
             query?: never;
@@ -8884,7 +8959,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The account's plan and its subscription at the provider (the next bill date), if it has one */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountPlanStatus"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         /** Change plan (the card on file pays, prorated); the plan changes when the provider confirms */
         put: {
             parameters: {
@@ -12925,6 +13040,36 @@ export interface components {
             universalMMS: boolean;
             verifyNumberType: boolean;
         };
+        AccountPlanStatus: {
+            data: {
+                plan: {
+                    id: string;
+                    isTrial: boolean;
+                    name: string;
+                    price: components["schemas"]["Money"];
+                };
+                subscription: {
+                    activeUntil: string | null;
+                    planId: string | null;
+                    status: string;
+                } | null;
+            };
+        };
+        AccountPlanStatusInput: {
+            data: {
+                plan: {
+                    id: string;
+                    isTrial: boolean;
+                    name: string;
+                    price: components["schemas"]["MoneyInput"];
+                };
+                subscription: {
+                    activeUntil: string | null;
+                    planId: string | null;
+                    status: string;
+                } | null;
+            };
+        };
         AccountRecordOptions: {
             autotopup?: components["schemas"]["AccountAutoTopup"] | null;
             contactTracking: boolean;
@@ -16550,6 +16695,8 @@ export type SchemaAccountAutoTopupInput = components['schemas']['AccountAutoTopu
 export type SchemaAccountInput = components['schemas']['AccountInput'];
 export type SchemaAccountOptions = components['schemas']['AccountOptions'];
 export type SchemaAccountOptionsInput = components['schemas']['AccountOptionsInput'];
+export type SchemaAccountPlanStatus = components['schemas']['AccountPlanStatus'];
+export type SchemaAccountPlanStatusInput = components['schemas']['AccountPlanStatusInput'];
 export type SchemaAccountRecordOptions = components['schemas']['AccountRecordOptions'];
 export type SchemaAccountRecordOptionsInput = components['schemas']['AccountRecordOptionsInput'];
 export type SchemaAccountSubscription = components['schemas']['AccountSubscription'];

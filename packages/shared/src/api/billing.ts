@@ -102,6 +102,21 @@ export const PLAN_CHANGE_PROCESSING_MESSAGE = 'Your request is being processed.'
 export const TRIAL_EXPIRED_MESSAGE =
   'Your trial has expired. Choose a plan to send messages and use chargeable features again; your data can still be viewed and exported.';
 
+/**
+ * GET .../plan: the account's plan and its subscription at the provider, if it has one. The Plan tab shows the
+ * next bill date from `activeUntil`; `planId` differs from the plan's id while a change awaits the provider.
+ */
+export const accountPlanStatusSchema = recordResponse(
+  z.object({
+    plan: z.object({ id: z.string(), name: z.string(), price: moneySchema, isTrial: z.boolean() }),
+    subscription: z
+      .object({ status: z.string(), planId: z.string().nullable(), activeUntil: z.iso.datetime().nullable() })
+      .nullable(),
+  }),
+).meta({ id: 'AccountPlanStatus' });
+
+export type AccountPlanStatus = z.infer<typeof accountPlanStatusSchema>['data'];
+
 export const invoiceSchema = z
   .object({
     id: z.uuid(),

@@ -1,5 +1,5 @@
-import { formatMoney, type CatalogPlan, type Invoice, type Payment, type PaymentSource } from '@parley/shared';
-import type { BillingCustomerRow, BillingInvoiceRow, BillingPaymentRow } from '../../platform/db/schema/index.js';
+import { formatMoney, type AccountPlanStatus, type CatalogPlan, type Invoice, type Payment, type PaymentSource } from '@parley/shared';
+import type { BillingCustomerRow, BillingInvoiceRow, BillingPaymentRow, PlanRow } from '../../platform/db/schema/index.js';
 
 export function presentPayment(row: BillingPaymentRow): Payment {
   return {
@@ -32,6 +32,19 @@ export function presentInvoice(row: BillingInvoiceRow, invoicePdfPath: string): 
     invoicePdf: row.pdfUrl ?? invoicePdfPath,
     receipt: row.receiptUrl,
   };
+}
+
+/** The account's plan and its subscription (GET .../plan); no subscription without a customer that has one. */
+export function presentPlanStatus(plan: PlanRow, customer: BillingCustomerRow | null): AccountPlanStatus {
+  const subscription =
+    customer?.subscriptionId == null || customer.subscriptionStatus === null
+      ? null
+      : {
+          status: customer.subscriptionStatus,
+          planId: customer.subscriptionPlanId,
+          activeUntil: customer.currentPeriodEnd === null ? null : customer.currentPeriodEnd.toISOString(),
+        };
+  return { plan: { id: plan.id, name: plan.name, price: formatMoney(plan.price), isTrial: plan.isTrial }, subscription };
 }
 
 export type { CatalogPlan };

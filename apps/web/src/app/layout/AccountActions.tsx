@@ -16,6 +16,8 @@ const AccountSettingsDialog = lazy(() =>
   import('../../features/accounts/AccountSettingsDialog').then((m) => ({ default: m.AccountSettingsDialog })),
 );
 
+const ChangePlanDialog = lazy(() => import('../../features/billing/ChangePlanDialog').then((m) => ({ default: m.ChangePlanDialog })));
+
 const GroupsDialog = lazy(() => import('../../features/groups/GroupsDialog').then((m) => ({ default: m.GroupsDialog })));
 
 /**
@@ -28,6 +30,7 @@ export const AccountActions = ({ session, compact = false }: { session: Session;
   const account = useAccount(summary?.id ?? null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [groupsOpen, setGroupsOpen] = useState(false);
+  const [changingPlan, setChangingPlan] = useState(false);
   // Phone numbers arrive with their own capability; until then none is active.
   const showGroups = summary !== null && showsGroupsMenu(summary.user.role, 0);
   const viewer = summary === null ? null : { role: summary.user.role, isTrial: summary.plan.isTrial };
@@ -36,17 +39,21 @@ export const AccountActions = ({ session, compact = false }: { session: Session;
   const openSettings = () => {
     setSettingsOpen(true);
   };
+  // Upgrade lands on Change Plan (docs/decisions.md, "The Upgrade button").
+  const openChangePlan = () => {
+    setChangingPlan(true);
+  };
   const upgrade = viewer !== null && showsUpgradeButton(viewer) && trial !== undefined ? upgradeLabel(trial) : null;
   const showsSettings = viewer !== null && showsAccountSettingsIcon(viewer.role);
   const moved: AccountMenuAction[] = [
-    ...(upgrade === null ? [] : [{ label: upgrade, onClick: openSettings }]),
+    ...(upgrade === null ? [] : [{ label: upgrade, onClick: openChangePlan }]),
     ...(showsSettings ? [{ label: 'Account Settings', ...(low ? { secondary: 'Low balance' } : {}), onClick: openSettings }] : []),
   ];
 
   return (
     <>
       {!compact && upgrade !== null && (
-        <Button variant="contained" color="secondary" size="small" onClick={openSettings} sx={{ mr: 1, whiteSpace: 'nowrap' }}>
+        <Button variant="contained" color="secondary" size="small" onClick={openChangePlan} sx={{ mr: 1, whiteSpace: 'nowrap' }}>
           {upgrade}
         </Button>
       )}
@@ -89,6 +96,16 @@ export const AccountActions = ({ session, compact = false }: { session: Session;
             canManage={can(summary.user.role, 'groups.manage')}
             onClose={() => {
               setGroupsOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
+      {changingPlan && summary !== null && (
+        <Suspense fallback={null}>
+          <ChangePlanDialog
+            accountId={summary.id}
+            onClose={() => {
+              setChangingPlan(false);
             }}
           />
         </Suspense>

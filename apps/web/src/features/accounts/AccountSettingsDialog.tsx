@@ -6,8 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { InvoicesTab } from '../billing';
 import { PhoneNumbersTab } from '../phoneNumbers';
 import { PlanTab } from './PlanTab';
 import { UsersTab } from './UsersTab';
@@ -16,8 +16,6 @@ const tabs = ['Plan', 'Users', 'Invoices', 'Phone Numbers'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 const tabId = (name: SettingsTab): string => `settings-tab-${name.replace(/\s/g, "")}`;
-
-const NotAvailable = () => <Typography sx={{ py: 3 }}>Not available yet</Typography>;
 
 /** Account settings: the administrator's view of plan, users, invoices and phone numbers. */
 export const AccountSettingsDialog = ({ accountId, onClose }: { accountId: string; onClose: () => void }) => {
@@ -47,7 +45,7 @@ export const AccountSettingsDialog = ({ accountId, onClose }: { accountId: strin
       <DialogContent id="settings-panel" role="tabpanel" aria-labelledby={tabId(tab)} sx={{ minHeight: 360 }}>
         {tab === 'Plan' && <PlanTab accountId={accountId} />}
         {tab === 'Users' && <UsersTab accountId={accountId} />}
-        {tab === 'Invoices' && <NotAvailable />}
+        {tab === 'Invoices' && <InvoicesTab accountId={accountId} />}
         {tab === 'Phone Numbers' && <PhoneNumbersTab accountId={accountId} />}
       </DialogContent>
     </Dialog>

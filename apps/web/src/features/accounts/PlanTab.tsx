@@ -11,14 +11,13 @@ import { errorMessage } from '../../api/client';
 import { useConfig } from '../../app/configContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount, type BalanceFollow } from '../../session/queries';
-import { useOptionalSession } from '../../session/sessionContext';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
 import { AccountOptionSwitches } from './AccountOptionSwitches';
 import { ApiCredentialsSection } from '../identity';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
 import { ReportDownloadsSection } from '../reports';
-import { approximateMessageCount, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
+import { approximateMessageCount, PlanBillingSection, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
 
 /** How long the Plan tab follows the balance after a top-up: the settle job delivers within a minute. */
 const TOPUP_FOLLOW_MS = 90_000;
@@ -41,7 +40,6 @@ const balanceText = (account: Account): string => {
 export const PlanTab = ({ accountId }: { accountId: string }) => {
   const [follow, setFollow] = useState<BalanceFollow | null>(null);
   const account = useAccount(accountId, follow);
-  const ownerEmail = useOptionalSession()?.profile.email ?? 'you@example.com';
   const { sandboxTopUp } = useConfig();
   const [closing, setClosing] = useState(false);
   const [toppingUp, setToppingUp] = useState(false);
@@ -52,7 +50,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
 
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
-      {data.plan.isTrial && data.trial !== undefined && <TrialPlanSection trial={data.trial} ownerEmail={ownerEmail} />}
+      {data.plan.isTrial && data.trial !== undefined && <TrialPlanSection trial={data.trial} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
         <Detail label="Account Name" value={data.name} />
         <Detail label="Country" value={data.defaults.country.name} />
@@ -72,6 +70,7 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
           )}
         </Box>
       </Box>
+      <PlanBillingSection account={data} />
       <AccountDefaultsForm account={data} />
       <AccountOptionSwitches account={data} />
       <QuietHoursForm account={data} />

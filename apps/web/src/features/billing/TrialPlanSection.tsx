@@ -2,16 +2,10 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  TRIAL_LACKS,
-  TRIAL_NO_PLAN_CHANGE_TEXT,
-  TRIAL_OPERATOR_TEXT,
-  trialOperatorCommand,
-  trialStatusText,
-} from './trialPlan';
+import { TRIAL_CHOOSE_PLAN_TEXT, TRIAL_LACKS, trialStatusText } from './trialPlan';
 
 /** Heads the Plan tab of a trial account: what the trial is, its days left, what it lacks and how to leave it. */
-export const TrialPlanSection = ({ trial, ownerEmail }: { trial: { daysLeft: number; expired: boolean }; ownerEmail: string }) => (
+export const TrialPlanSection = ({ trial }: { trial: { daysLeft: number; expired: boolean } }) => (
   <Alert severity="info" data-testid="trial-plan" role="region" aria-label="Trial plan">
     <AlertTitle>Trial plan</AlertTitle>
     <Typography variant="body2">{trialStatusText(trial)}</Typography>
@@ -26,13 +20,7 @@ export const TrialPlanSection = ({ trial, ownerEmail }: { trial: { daysLeft: num
       ))}
     </Box>
     <Typography variant="body2" sx={{ mt: 1 }}>
-      {TRIAL_NO_PLAN_CHANGE_TEXT} {TRIAL_OPERATOR_TEXT}
+      {TRIAL_CHOOSE_PLAN_TEXT}
     </Typography>
-    <Box
-      component="code"
-      sx={{ display: 'block', mt: 1, p: 1, bgcolor: 'background.paper', borderRadius: 1, fontSize: 13, overflowWrap: 'anywhere' }}
-    >
-      {trialOperatorCommand(ownerEmail)}
-    </Box>
   </Alert>
 );

@@ -1,3 +1,6 @@
+export { ChangePlanDialog } from './ChangePlanDialog';
+export { InvoicesTab } from './InvoicesTab';
+export { PlanBillingSection } from './PlanBillingSection';
 export { TopUpDialog } from './TopUpDialog';
 export { TrialPlanSection } from './TrialPlanSection';
 export { approximateMessageCount } from './messageEstimate';

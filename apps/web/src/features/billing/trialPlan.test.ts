@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRIAL_LACKS, trialOperatorCommand, trialStatusText } from './trialPlan';
+import { TRIAL_CHOOSE_PLAN_TEXT, TRIAL_LACKS, trialStatusText } from './trialPlan';
 
 describe('the trial section of the Plan tab', () => {
   it('says what the trial is and the days left, or that it has ended', () => {
@@ -11,13 +11,8 @@ describe('the trial section of the Plan tab', () => {
     expect(trialStatusText({ daysLeft: 3, expired: true })).toMatch(/This trial has ended\.$/);
   });
 
-  it('names what the trial lacks', () => {
+  it('names what the trial lacks and how to leave it', () => {
     expect(TRIAL_LACKS).toEqual(['Auto responders', 'Links and custom domains', 'More phone numbers', 'Balance top-ups']);
-  });
-
-  it("gives the operator's command for a paid plan, with the owner's address", () => {
-    expect(trialOperatorCommand('ada@example.com')).toBe(
-      'npm run parley -- create-account --owner ada@example.com --name "Account name" --plan starter',
-    );
+    expect(TRIAL_CHOOSE_PLAN_TEXT).toBe('Choose a paid plan with Change Plan below; the card you add pays for it.');
   });
 });

@@ -10,7 +10,7 @@ import { addSandboxCard } from '../test/sandboxCards.js';
 import { NO_PAYMENT_METHOD_MESSAGE } from '../topup.js';
 
 describe.each(testDatabaseKinds)('plans, plan changes and invoices with the sandbox on %s', (kind) => {
-  const { h, ownAccount } = useRouteHarness(kind, { seed: seedPlans });
+  const { h, fixtures, tokens, ownAccount } = useRouteHarness(kind, { seed: seedPlans });
 
   it('lists the plans on offer cheapest first, with support level, included segments and Contact Us for the largest', async () => {
     const { account, token } = await ownAccount();
@@ -61,6 +61,35 @@ describe.each(testDatabaseKinds)('plans, plan changes and invoices with the sand
     expect(pdf.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(pdf.rawPayload.toString('latin1')).toContain('(Total    USD 29.0000)');
     expect(pdf.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
+  it("answers the account's plan and, once a subscription exists, its next bill date; administrators only", async () => {
+    const { account, token } = await ownAccount();
+    const none = await h.call('GET', `/v1/accounts/${account.id}/plan`, token);
+    expect(none.statusCode, none.body).toBe(200);
+    const first = none.json<{ data: { plan: { id: string; isTrial: boolean }; subscription: unknown } }>().data;
+    expect(first.subscription).toBeNull();
+    expect(first.plan.id).not.toBe('starter');
+    await addSandboxCard(h, account.id, token);
+    const changed = await h.call('PUT', `/v1/accounts/${account.id}/plan`, token, { id: 'starter', segmentUnderstanding: new Date().toISOString() });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await deliverSandboxEvents(h.database.db);
+    const after = (await h.call('GET', `/v1/accounts/${account.id}/plan`, token)).json<{
+      data: { plan: { id: string; name: string; price: string; isTrial: boolean }; subscription: { status: string; planId: string; activeUntil: string } };
+    }>().data;
+    expect(after.plan).toEqual({ id: 'starter', name: 'Starter', price: '29.0000', isTrial: false });
+    expect(after.subscription).toMatchObject({ status: 'active', planId: 'starter' });
+    // The sandbox bills monthly: the next bill is about a month out.
+    const days = (Date.parse(after.subscription.activeUntil) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+
+    for (const role of ['CampaignManager', 'Sender', 'ReadOnly'] as const) {
+      expect((await h.call('GET', `/v1/accounts/${fixtures.accountId}/plan`, tokens[role])).statusCode).toBe(403);
+    }
+    expect((await h.call('GET', `/v1/accounts/${fixtures.accountId}/plan`, tokens.Administrator)).statusCode).toBe(200);
+    // Another account's plan is not found.
+    expect((await h.call('GET', `/v1/accounts/${account.id}/plan`, tokens.Administrator)).statusCode).toBe(404);
   });
 
   it('shows the card on file or none (No Payment Setup), and refuses a card the sandbox does not know', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountPlanStatusSchema,
   changePlanResultSchema,
   changePlanSchema,
   errorBodySchema,
@@ -13,10 +14,15 @@ import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { loadAccount } from '../accountPlan.js';
 import { listedPlans, presentCatalogPlan } from '../catalog.js';
+import { customerOf } from '../payments/customers.js';
 import { paymentsOf } from '../payments/factory.js';
 import { changePlan } from '../planChange.js';
+import { presentPlanStatus } from '../presenters.js';
 
-/** GET /v1/accounts/{acc}/plans (the catalog) and PUT /v1/accounts/{acc}/plan (a change through the provider). */
+/**
+ * GET /v1/accounts/{acc}/plans (the catalog), GET /v1/accounts/{acc}/plan (the plan and its subscription) and
+ * PUT /v1/accounts/{acc}/plan (a change through the provider).
+ */
 export const planRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const params = z.object({ acc: z.uuid() });
   app.get(
@@ -42,6 +48,24 @@ export const planRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
         .slice(offset, offset + limit)
         .map((plan) => presentCatalogPlan(plan, loaded.account.defaultCountry, plan.id === last, loaded.account.planId));
       return { data, pagination: { totalCount: rows.length, offset, limit } };
+    },
+  );
+  app.get(
+    '/accounts/:acc/plan',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The account's plan and its subscription at the provider (the next bill date), if it has one",
+        params,
+        response: { 200: accountPlanStatusSchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+      config: { permission: 'billing.view' },
+    },
+    async (request) => {
+      const { accountId } = membershipOf(request);
+      const loaded = await loadAccount(ctx.database.db, accountId);
+      if (!loaded) throw notFound('The account');
+      return { data: presentPlanStatus(loaded.plan, await customerOf(ctx.database.db, paymentsOf(ctx), accountId)) };
     },
   );
   app.put(

@@ -1,0 +1,70 @@
+import type { PaymentSource } from '@parley/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../api/apiContext';
+import { ApiError, type ApiClient } from '../../api/client';
+import { isCardOnFile, sandboxCardBody, type PaymentDetails } from './paymentDetails';
+import { paymentSourceQueryKey, type PaymentSourceAnswer } from './queries';
+
+/** How long the dialog waits for the provider to confirm a saved card (the sandbox answers in moments). */
+export const CARD_CONFIRM_TIMEOUT_MS = 60_000;
+const CARD_CONFIRM_POLL_MS = 1_000;
+
+export const CARD_NOT_CONFIRMED_MESSAGE = 'The payment provider has not confirmed the card yet. Please check the Plan tab again in a minute.';
+export const AUTHENTICATION_REFUSED_MESSAGE = 'The card was not authenticated, so it was not saved.';
+
+export type CardSetupOutcome = { kind: 'saved'; source: PaymentSource } | { kind: 'authenticate'; clientSecret: string };
+
+const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+/** Asks for the card on file until it is the one the details describe: the provider has confirmed it. */
+export async function waitForCard(api: ApiClient, accountId: string, details: PaymentDetails, timeoutMs = CARD_CONFIRM_TIMEOUT_MS): Promise<PaymentSource> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { paymentSource } = (await api.get<{ data: PaymentSourceAnswer }>(`/v1/accounts/${accountId}/paymentsource`)).data;
+    if (paymentSource !== null && isCardOnFile(paymentSource, details)) return paymentSource;
+    if (Date.now() >= until) throw new ApiError(CARD_NOT_CONFIRMED_MESSAGE);
+    await sleep(CARD_CONFIRM_POLL_MS);
+  }
+}
+
+/**
+ * Saves a card with the sandbox (docs/billing.md): its card form makes a token, the account saves it
+ * (PUT .../paymentsource), and the card is on file once the provider's event is applied. A card that asks
+ * for authentication answers `authenticate` with the client secret for the sandbox's 3-D Secure step.
+ */
+export const useSandboxCardSetup = (accountId: string) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const saved = (source: PaymentSource): CardSetupOutcome => {
+    queryClient.setQueryData<PaymentSourceAnswer>(paymentSourceQueryKey(accountId), (answer) =>
+      answer === undefined ? answer : { ...answer, paymentSource: source },
+    );
+    void queryClient.invalidateQueries({ queryKey: paymentSourceQueryKey(accountId) });
+    return { kind: 'saved', source };
+  };
+  const save = useMutation({
+    mutationFn: async (details: PaymentDetails): Promise<CardSetupOutcome> => {
+      const { tokenId } = (await api.post<{ data: { tokenId: string } }>('/v1/billing/sandbox/cards', sandboxCardBody(details))).data;
+      const setup = (
+        await api.put<{ data: { status: 'processing' | 'requiresAction' | 'failed'; clientSecret: string | null; error: string | null } }>(
+          `/v1/accounts/${accountId}/paymentsource`,
+          { tokenId },
+        )
+      ).data;
+      if (setup.status === 'failed') throw new ApiError(setup.error ?? 'The card could not be set up.');
+      if (setup.status === 'requiresAction' && setup.clientSecret !== null) return { kind: 'authenticate', clientSecret: setup.clientSecret };
+      return saved(await waitForCard(api, accountId, details));
+    },
+  });
+  const authenticate = useMutation({
+    mutationFn: async ({ details, clientSecret, approve }: { details: PaymentDetails; clientSecret: string; approve: boolean }) => {
+      await api.post('/v1/billing/sandbox/authenticate', { clientSecret, approve });
+      if (!approve) throw new ApiError(AUTHENTICATION_REFUSED_MESSAGE);
+      return saved(await waitForCard(api, accountId, details));
+    },
+  });
+  return { save, authenticate };
+};
