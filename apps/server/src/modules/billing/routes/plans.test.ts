@@ -63,6 +63,26 @@ describe.each(testDatabaseKinds)('plans, plan changes and invoices with the sand
     expect(pdf.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
   });
 
+  it('changes plan with a card that asks authentication: nothing moves until the holder approves, then the plan and its invoice', async () => {
+    const { account, token } = await ownAccount();
+    await addSandboxCard(h, account.id, token, '4000 0027 6000 3184');
+    const res = await h.call('PUT', `/v1/accounts/${account.id}/plan`, token, { id: 'starter', segmentUnderstanding: new Date().toISOString() });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ data: { status: string; action: { client_secret: string } | null } }>().data;
+    expect(answer.status).toBe('requiresAction');
+    const planOf = async (): Promise<string | undefined> => (await h.database.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.id)))[0]?.planId;
+    const invoicesOf = async (): Promise<{ total: string; description: string }[]> =>
+      (await h.call('GET', `/v1/accounts/${account.id}/invoices`, token)).json<{ data: { total: string; description: string }[] }>().data;
+    await deliverSandboxEvents(h.database.db);
+    expect(await planOf()).not.toBe('starter');
+    expect(await invoicesOf()).toEqual([]);
+    const approved = await h.call('POST', '/v1/billing/sandbox/authenticate', token, { clientSecret: answer.action?.client_secret ?? '', approve: true });
+    expect(approved.statusCode).toBe(204);
+    await deliverSandboxEvents(h.database.db);
+    expect(await planOf()).toBe('starter');
+    expect(await invoicesOf()).toEqual([expect.objectContaining({ total: '29.0000', description: 'Starter plan, monthly' })]);
+  });
+
   it("answers the account's plan and, once a subscription exists, its next bill date; administrators only", async () => {
     const { account, token } = await ownAccount();
     const none = await h.call('GET', `/v1/accounts/${account.id}/plan`, token);

@@ -130,6 +130,8 @@ describe.each(testDatabaseKinds)('top-up through the sandbox provider on %s', (k
     expect((await h.call('POST', '/v1/billing/sandbox/authenticate', account.token, { clientSecret: answer.clientSecret ?? '', approve: true })).statusCode).toBe(404);
     await deliverSandboxEvents(h.database.db);
     expect(await ledgerAndBalance(h.database.db, account.accountId)).toEqual({ ledger: '10.0000', balance: '10.0000' });
+    const invoices = await h.call('GET', `/v1/accounts/${account.accountId}/invoices`, account.token);
+    expect(invoices.json<{ data: { total: string; status: string }[] }>().data).toEqual([expect.objectContaining({ total: '10.0000', status: 'paid' })]);
   });
 
   it('is for administrators, refuses an unverified person, and 404s for another account', async () => {

@@ -36,6 +36,15 @@ interface PendingAuthentication {
   failure: ProviderChange;
   eventType: string;
   failureType: string;
+  /** The invoice an approved charge issues, as a direct charge issues it at once; none for a card set-up. */
+  invoice: InvoiceToIssue | null;
+}
+
+interface InvoiceToIssue {
+  customerId: string;
+  description: string;
+  amount: string;
+  line: string;
 }
 
 export class SandboxCardError extends Error {
@@ -106,6 +115,7 @@ export class SandboxProvider implements PaymentProvider {
           failure: { kind: 'cardFailed', customerId: input.customerId, error: AUTHENTICATION_REQUIRED_MESSAGE },
           eventType: 'setup_intent.succeeded',
           failureType: 'setup_intent.setup_failed',
+          invoice: null,
         });
       } else {
         result = { setupId, status: 'succeeded', clientSecret: null, error: null };
@@ -141,12 +151,13 @@ export class SandboxProvider implements PaymentProvider {
             failure: failed(AUTHENTICATION_REQUIRED_MESSAGE),
             eventType: 'payment_intent.succeeded',
             failureType: 'payment_intent.payment_failed',
+            invoice: { customerId: input.customerId, description: input.description, amount: input.amount, line: 'top-up' },
           });
         }
       } else {
         result = { providerPaymentId, status: 'processing', clientSecret: null, error: null };
         await this.emit(tx, 'payment_intent.succeeded', succeeded);
-        await this.emitInvoice(tx, input.customerId, input.description, input.amount, 'top-up');
+        await this.emitInvoice(tx, { customerId: input.customerId, description: input.description, amount: input.amount, line: 'top-up' });
       }
       await tx.insert(sandboxObjects).values({
         id: providerPaymentId,
@@ -174,6 +185,7 @@ export class SandboxProvider implements PaymentProvider {
         status: 'active',
         currentPeriodEnd: addMonth(now),
       };
+      const planInvoice: InvoiceToIssue = { customerId: input.customerId, description: `${input.plan.name} plan, monthly`, amount: input.plan.price, line: 'plan' };
       let result: SubscriptionResult;
       if (!card || card.customerId !== input.customerId || card.behaviour === 'declinesCharges' || card.behaviour === 'declinesSetup') {
         result = { subscriptionId, status: 'failed', clientSecret: null, error: CARD_DECLINED_MESSAGE };
@@ -185,11 +197,12 @@ export class SandboxProvider implements PaymentProvider {
           failure: { ...active, planId: null, status: 'incomplete' },
           eventType: 'customer.subscription.updated',
           failureType: 'customer.subscription.updated',
+          invoice: planInvoice,
         });
       } else {
         result = { subscriptionId, status: 'active', clientSecret: null, error: null };
         await this.emit(tx, 'customer.subscription.updated', active);
-        await this.emitInvoice(tx, input.customerId, `${input.plan.name} plan, monthly`, input.plan.price, 'plan');
+        await this.emitInvoice(tx, planInvoice);
       }
       await tx.insert(sandboxObjects).values({
         id: `${subscriptionId}:${idempotencyKey}`,
@@ -215,6 +228,7 @@ export class SandboxProvider implements PaymentProvider {
       if (!held) return false;
       const pending = held.data as PendingAuthentication;
       await this.emit(tx, approve ? pending.eventType : pending.failureType, approve ? pending.change : pending.failure);
+      if (approve && pending.invoice) await this.emitInvoice(tx, pending.invoice);
       return true;
     });
   }
@@ -223,7 +237,7 @@ export class SandboxProvider implements PaymentProvider {
     await tx.insert(sandboxObjects).values({ id: `auth:${clientSecret}`, kind: 'card', customerId: null, data: pending });
   }
 
-  private async emitInvoice(tx: Tx, customerId: string, description: string, amount: string, line: string): Promise<void> {
+  private async emitInvoice(tx: Tx, { customerId, description, amount, line }: InvoiceToIssue): Promise<void> {
     const providerInvoiceId = newId('in');
     const invoice = {
       providerInvoiceId,
