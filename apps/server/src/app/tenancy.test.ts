@@ -131,11 +131,16 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
-  '/v1/accounts/:acc/links/:id': async (q, accountId) => {
-    const id = randomUUID();
-    await q.insert(links).values({ id, accountId, name: `Link ${id}`, destinationUrl: 'https://example.test', code: id.replaceAll('-', '').slice(0, 12) });
-    return { id };
-  },
+  ...Object.fromEntries(
+    ['/v1/accounts/:acc/links/:id', '/v1/accounts/:acc/links/:id/tracking'].map((url) => [
+      url,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        await q.insert(links).values({ id, accountId, name: `Link ${id}`, destinationUrl: 'https://example.test', code: id.replaceAll('-', '').slice(0, 12) });
+        return { id };
+      },
+    ]),
+  ),
   '/v1/accounts/:acc/domains/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(linkDomains).values({ id, accountId, domain: `d${id.slice(0, 8)}.example.test` });
