@@ -17,19 +17,10 @@ import { ApiCredentialsSection } from '../identity';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
 import { ReportDownloadsSection } from '../reports';
-import { approximateMessageCount, PlanBillingSection, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
+import { approximateMessageCount, PlanBillingSection, PlanDetail, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
 
 /** How long the Plan tab follows the balance after a top-up: the settle job delivers within a minute. */
 const TOPUP_FOLLOW_MS = 90_000;
-
-const Detail = ({ label, value }: { label: string; value: string }) => (
-  <Box>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {label}
-    </Typography>
-    <Typography data-testid={`plan-${label.toLowerCase().replace(/\s/g, '-')}`}>{value}</Typography>
-  </Box>
-);
 
 const balanceText = (account: Account): string => {
   const count = approximateMessageCount(account.balance, account.plan.pricing, account.defaults.country.code);
@@ -52,11 +43,11 @@ export const PlanTab = ({ accountId }: { accountId: string }) => {
     <Stack spacing={3} divider={<Divider flexItem />}>
       {data.plan.isTrial && data.trial !== undefined && <TrialPlanSection trial={data.trial} />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-        <Detail label="Account Name" value={data.name} />
-        <Detail label="Country" value={data.defaults.country.name} />
-        <Detail label="Plan" value={data.plan.isTrial ? `${data.plan.name} (trial)` : data.plan.name} />
+        <PlanDetail label="Account Name" value={data.name} />
+        <PlanDetail label="Country" value={data.defaults.country.name} />
+        <PlanDetail label="Plan" value={data.plan.isTrial ? `${data.plan.name} (trial)` : data.plan.name} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Detail label="Balance" value={balanceText(data)} />
+          <PlanDetail label="Balance" value={balanceText(data)} />
           {topUp && (
             <Button
               variant="outlined"

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { can, type Account } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -10,16 +9,8 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { billingDateText, monthlyChargeText, paymentCardText } from './billingFormat';
 import { ChangePlanDialog } from './ChangePlanDialog';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
+import { PlanDetail } from './PlanDetail';
 import { usePaymentSource, usePlanStatus, useResetBillingCache } from './queries';
-
-const Detail = ({ label, value }: { label: string; value: string }) => (
-  <Box>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {label}
-    </Typography>
-    <Typography data-testid={`plan-${label.toLowerCase().replace(/\s/g, '-')}`}>{value}</Typography>
-  </Box>
-);
 
 /**
  * The Plan tab's billing: monthly charge, next bill date (with a subscription), the card on file or 'No
@@ -39,9 +30,9 @@ export const PlanBillingSection = ({ account }: { account: Account }) => {
   return (
     <Stack spacing={2} role="region" aria-label="Billing">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-        <Detail label="Monthly Charge" value={monthlyChargeText(account.plan.price)} />
-        {next !== null && <Detail label="Next Bill Date" value={billingDateText(next)} />}
-        <Detail label="Payment Card" value={card.isPending ? 'Loading…' : paymentCardText(source)} />
+        <PlanDetail label="Monthly Charge" value={monthlyChargeText(account.plan.price)} />
+        {next !== null && <PlanDetail label="Next Bill Date" value={billingDateText(next)} />}
+        <PlanDetail label="Payment Card" value={card.isPending ? 'Loading…' : paymentCardText(source)} />
       </Box>
       {failure !== null && <ErrorAlert message={errorMessage(failure)} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
