@@ -19,7 +19,7 @@ import { devAuthenticator, type Authenticator } from '../modules/identity/index.
 import { loadIssuerKeys, publicJwks, type IssuerKeys } from '../modules/identity/index.js';
 import { createIssuer } from '../modules/identity/index.js';
 import { externalUserResolver } from '../modules/identity/index.js';
-import { createTokenVerifier } from '../modules/identity/index.js';
+import { createTokenVerifier, refusingRenewedSecrets } from '../modules/identity/index.js';
 import { jobDefinitions } from './jobDefinitions.js';
 import { JobQueue, type JobDefinition } from '../platform/jobs/queue.js';
 import { createMailer, type Mailer } from '../platform/mail/index.js';
@@ -72,7 +72,7 @@ export interface StartOptions {
 function chooseAuthenticator(config: Config, keys: IssuerKeys | null, database: Database, log: Logger): Authenticator {
   if (config.devAuth) return devAuthenticator;
   const { issuer, audience } = config.identity;
-  if (keys) return createTokenVerifier({ issuer, audience, jwks: publicJwks(keys) });
+  if (keys) return refusingRenewedSecrets(createTokenVerifier({ issuer, audience, jwks: publicJwks(keys) }), database.db);
   return createTokenVerifier({ issuer, audience, resolveUser: externalUserResolver(database.db, issuer, log) });
 }
 

@@ -4,7 +4,7 @@ import { CREDENTIALS_EXIST_MESSAGE, type ApiCredentials } from '@parley/shared';
 import type { Db, Queryable, Tx } from '../../platform/db/client.js';
 import { apiClients, type ApiClientRow } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { registerApiClient } from '../identity/index.js';
+import { forgetApiClientSecret, registerApiClient } from '../identity/index.js';
 import { lockAccount } from '../../platform/db/accountLock.js';
 
 /** 36 random bytes: 48 base64url characters, 288 bits. */
@@ -42,13 +42,16 @@ export function requestCredentials(db: Db, accountId: string): Promise<ApiCreden
 
 /**
  * Gives the account's API client a new secret; the old one is refused at the token endpoint from the
- * commit on. Access tokens issued before stay valid until they expire (one hour at most).
+ * commit on, and so are the access tokens issued for it: at once in this process, within
+ * SECRET_VERSION_CACHE_MS in others (docs/identity.md, "Renewing a secret").
  */
-export function renewCredentials(db: Db, accountId: string): Promise<ApiCredentials> {
-  return db.transaction(async (tx) => {
+export async function renewCredentials(db: Db, accountId: string): Promise<ApiCredentials> {
+  const renewed = await db.transaction(async (tx) => {
     await lockAccount(tx, accountId);
     const current = await findCredentials(tx, accountId);
     if (!current) throw new AppError(404, 'not_found', NO_CREDENTIALS_MESSAGE);
     return store(tx, accountId, current.clientId);
   });
+  forgetApiClientSecret(renewed.clientId);
+  return renewed;
 }

@@ -8,6 +8,8 @@ export interface Principal {
   clientId?: string;
   /** The accounts the principal may act in. */
   accountIds: readonly string[];
+  /** An API client's token: which of its secrets it was issued for (issuer/apiClientSecrets.ts). */
+  secretVersion?: string;
 }
 
 export interface Authenticator {

@@ -3,6 +3,7 @@ export { bearerToken, devAuthenticator, type Authenticator, type Principal } fro
 export { externalUserResolver } from './externalUsers.js';
 export { guardRequest, membershipOf, principalOf } from './guard.js';
 export { registerApiClient } from './issuer/apiClients.js';
+export { forgetApiClientSecret, refusingRenewedSecrets } from './issuer/apiClientSecrets.js';
 export { escapeHtml } from './issuer/html.js';
 export { loadIssuerKeys, publicJwks, type IssuerKeys } from './issuer/keys.js';
 export { createIssuer } from './issuer/provider.js';

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ExpiringCache } from './accessCache.js';
 import type { Authenticator, Principal } from './authenticator.js';
+import { SECRET_VERSION_CLAIM } from './issuer/apiClientSecrets.js';
 
 export interface TokenVerifierOptions {
   issuer: string;
@@ -57,7 +58,8 @@ function principalOf(payload: JWTPayload): Principal | null {
   const accountClaim = uuid.safeParse(payload.account_id);
   // A client_credentials token speaks for the client itself (sub is its id) and for one account.
   if (accountClaim.success && clientId !== undefined && sub === clientId) {
-    return { userId: sub, clientId, accountIds: [accountClaim.data] };
+    const version = payload[SECRET_VERSION_CLAIM];
+    return { userId: sub, clientId, accountIds: [accountClaim.data], ...(typeof version === 'string' ? { secretVersion: version } : {}) };
   }
   return { userId: sub, accountIds: [] };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIALS_EXIST_MESSAGE, roles, type ApiCredentials } from '@parley/shared';
-import { NO_CREDENTIALS_MESSAGE, requestCredentials } from '../credentialsIssuer.js';
+import { NO_CREDENTIALS_MESSAGE, renewCredentials, requestCredentials } from '../credentialsIssuer.js';
 import { apiClients } from '../../../platform/db/schema/index.js';
 import type { HttpMethod } from '../../../test/apiHarness.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
@@ -101,5 +101,24 @@ describe.each(testDatabaseKinds)('API credentials at the token endpoint (%s)', (
     const fresh = await token(second);
     const users = await fetch(`${server.baseUrl}/v1/accounts/${account.id}/users`, { headers: { authorization: `Bearer ${fresh}` } });
     expect(users.status).toBe(200);
+  });
+
+  it('renewing refuses the access tokens issued for the old secret, however often the new one is used', async () => {
+    const account = await createAccount(server.database.db, { [(await createUser(server.database.db)).id]: 'Administrator' });
+    const first = await requestCredentials(server.database.db, account.id);
+    const old = await token(first);
+    const users = (access: string) =>
+      fetch(`${server.baseUrl}/v1/accounts/${account.id}/users`, { headers: { authorization: `Bearer ${access}` } }).then((r) => r.status);
+    expect(await users(old)).toBe(200);
+    const second = await renewCredentials(server.database.db, account.id);
+    expect(await users(old)).toBe(401);
+    const fresh = await token(second);
+    // The new token's confirmation must not let the old one back in while it is kept.
+    expect(await users(fresh)).toBe(200);
+    expect(await users(old)).toBe(401);
+    expect(await users(fresh)).toBe(200);
+    const claims = JSON.parse(Buffer.from(fresh.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(claims.secret_version).toMatch(/^[0-9a-f]{16}$/);
+    expect(fresh).not.toContain(second.secret);
   });
 });

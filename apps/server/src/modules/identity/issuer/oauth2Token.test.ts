@@ -6,6 +6,9 @@ import type { TestServer } from '../../../test/server.js';
 import { registerApiClient } from './apiClients.js';
 import { basicCredentials } from './oauth2Token.js';
 
+/** An API client's token names its secret's version (apiClientSecrets.ts). */
+const anySecretVersion: unknown = expect.stringMatching(/^[0-9a-f]{16}$/);
+
 describe.each(testDatabaseKinds)('the hosted product API token endpoint, /oauth2/token (%s)', (kind) => {
   let server: TestServer;
   let tokenUrl: string;
@@ -37,6 +40,7 @@ describe.each(testDatabaseKinds)('the hosted product API token endpoint, /oauth2
       userId: apiClient.clientId,
       clientId: apiClient.clientId,
       accountIds: [apiClient.accountId],
+      secretVersion: anySecretVersion,
     });
   });
 

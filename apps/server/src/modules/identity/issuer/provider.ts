@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/db/client.js';
 import { findUserById } from '../users.js';
 import { payloadAdapterFactory } from './adapter.js';
 import { findApiClient, secretMatches } from './apiClients.js';
+import { SECRET_VERSION_CLAIM, secretVersionOf } from './apiClientSecrets.js';
 import { escapeHtml, issuerPage, messagePage } from './html.js';
 import type { IssuerKeys } from './keys.js';
 
@@ -163,7 +164,7 @@ export async function createIssuer({ config, database, keys, log }: IssuerOption
       if (token.kind === 'AccessToken') return personClaims(database, token.accountId);
       if (token.clientId === undefined) return undefined;
       const client = await findApiClient(database.db, token.clientId);
-      return client ? { account_id: client.accountId } : undefined;
+      return client ? { account_id: client.accountId, [SECRET_VERSION_CLAIM]: secretVersionOf(client.secretHash) } : undefined;
     },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     renderError,
