@@ -10,7 +10,6 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import type { Provider } from 'oidc-provider';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -27,7 +26,7 @@ import type { ErrorBody } from '@parley/shared';
 import { guardRequest } from '../modules/identity/index.js';
 import { acceptEmptyJsonBodies } from '../platform/http/jsonBody.js';
 import { contentTypeConstraint } from '../platform/http/contentTypeConstraint.js';
-import { securityHeaderOptions } from '../platform/http/securityHeaders.js';
+import { securityHeadersHook } from '../platform/http/securityHeaders.js';
 import { fastifyTrustProxy } from '../platform/http/clientAddress.js';
 import { AppError, codeForStatus, INTERNAL_ERROR_MESSAGE } from '../platform/errors.js';
 import type { AppContext } from '../platform/context.js';
@@ -121,7 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   // First of the hooks, so answers that end early (the guard's 401, a 404) carry the headers too.
-  await app.register(fastifyHelmet, securityHeaderOptions(ctx.config));
+  app.addHook('onRequest', securityHeadersHook(ctx.config));
   // Before the guard: on a short-link host (docs/links.md) `GET /{code}` is a redirect, not a page.
   app.addHook('onRequest', shortHostHook(ctx));
 

@@ -7,7 +7,10 @@ import * as oidc from 'openid-client';
 import { browser, discover, freePort } from '../../test/identity.js';
 import { startTestServer, type TestServer } from '../../test/server.js';
 import { createUser } from '../../modules/identity/users.js';
-import { contentSecurityPolicyDirectives, serializePolicy } from './securityHeaders.js';
+import { ServerResponse, IncomingMessage } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
+import { contentSecurityPolicyDirectives, securityHeaderOptions, securityHeaderSet, serializePolicy } from './securityHeaders.js';
 
 const embedded = (publicUrl: string, extraWebOrigins: string[] = []) => ({
   publicUrl,
@@ -56,6 +59,26 @@ describe('the Content-Security-Policy', () => {
     const issuerOfOthers = contentSecurityPolicyDirectives(embedded('https://a.example.com', ['https://b.example.com']));
     expect(issuerOfOthers['form-action']).toEqual(["'self'", 'https://a.example.com', 'https://b.example.com']);
     expect(issuerOfOthers['connect-src']).not.toContain('https://b.example.com');
+  });
+});
+
+describe('the headers worked out once', () => {
+  it('are what helmet writes on a response itself, for plain http and for https', () => {
+    for (const publicUrl of ['http://127.0.0.1:3000', 'https://sms.example.com']) {
+      const options = securityHeaderOptions(embedded(publicUrl));
+      const request = new IncomingMessage(new Socket());
+      const response = new ServerResponse(request);
+      response.setHeader('x-powered-by', 'something');
+      helmet(options)(request, response, () => undefined);
+      const { set, removed } = securityHeaderSet(options);
+      expect(Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value])), publicUrl).toEqual(response.getHeaders());
+      expect(removed, publicUrl).toContain('X-Powered-By');
+      expect(set.length, publicUrl).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('refuses options helmet refuses, at start rather than on a request', () => {
+    expect(() => securityHeaderSet({ referrerPolicy: { policy: 'sometimes' as 'no-referrer' } })).toThrow();
   });
 });
 

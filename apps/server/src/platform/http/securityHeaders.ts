@@ -1,11 +1,15 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import type { onRequestHookHandler } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 
 /*
  * The security headers of every response: the web app, the API, the issuer's pages under /oidc (those
  * oidc-provider writes itself too), /docs, the local mailbox. One policy, set here (helmet, on the raw
  * response as a request starts, so answers that bypass Fastify's reply carry it as well; socket.io's
- * own transport answers do not pass through Fastify). A route may answer with a stricter
+ * own transport answers do not pass through Fastify). Helmet works the headers out once, at start: asked
+ * per request it parsed the policy again each time, a tenth of a redirect's CPU. A route may answer with a stricter
  * Content-Security-Policy of its own (the issuer's script-free pages below, the mailbox, a media file),
  * never a looser one; oidc-provider adds the hash of its own inline script to the one answer that has
  * it. docs/identity.md, "Security headers", says why each source is there.
@@ -87,11 +91,8 @@ export function scriptlessPagePolicy(formTargets: readonly string[] = []): strin
   });
 }
 
-/**
- * The options of @fastify/helmet for this deployment: app/httpApp.ts registers it with them before any
- * route, so every response carries the headers.
- */
-export function securityHeaderOptions(config: SecurityHeadersConfig): FastifyHelmetOptions {
+/** The helmet options for this deployment (securityHeadersHook sets the headers they give on every response). */
+export function securityHeaderOptions(config: SecurityHeadersConfig): HelmetOptions {
   const https = originOf(config.publicUrl).startsWith('https:');
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config) },
@@ -102,5 +103,47 @@ export function securityHeaderOptions(config: SecurityHeadersConfig): FastifyHel
     // Only behind https: over plain http the header is ignored anyway, and it would pin a host that may
     // serve plain http on purpose (localhost).
     strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+  };
+}
+
+export interface SecurityHeaderSet {
+  readonly set: readonly (readonly [string, string])[];
+  readonly removed: readonly string[];
+}
+
+/** What helmet writes on a response with these options: it has no per-request input here (no nonces, no functions). */
+export function securityHeaderSet(options: HelmetOptions): SecurityHeaderSet {
+  const set = new Map<string, string>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      removed.delete(name);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.add(name);
+    },
+  };
+  let failed: unknown = null;
+  helmet(options)(new IncomingMessage(new Socket()), recorder as unknown as ServerResponse, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed !== null) throw new Error('the security header options are not valid', { cause: failed });
+  return { set: [...set], removed: [...removed] };
+}
+
+/**
+ * The first hook of every request (app/httpApp.ts): the headers go on the raw response, so answers that
+ * bypass Fastify's reply carry them as well, and a route's own stricter policy replaces them.
+ */
+export function securityHeadersHook(config: SecurityHeadersConfig): onRequestHookHandler {
+  const { set, removed } = securityHeaderSet(securityHeaderOptions(config));
+  return (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of set) raw.setHeader(name, value);
+    for (const name of removed) raw.removeHeader(name);
+    done();
   };
 }
