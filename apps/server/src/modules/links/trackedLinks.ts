@@ -6,10 +6,11 @@ import { links } from '../../platform/db/schema/index.js';
 import { newShortCode } from './shortCodes.js';
 
 /**
- * A short URL in a message's text: `https://{host}/{code}` or `{PUBLIC_URL}/r/{code}`. The code is
- * captured; what follows must not be another code character.
+ * A short URL in a message's text: `https://{host}/{code}` or `{PUBLIC_URL}/r/{code}`, PUBLIC_URL with a
+ * path or not (`https://example.com/sms/r/{code}` behind a proxy that serves Parley under /sms). The code
+ * is captured; what follows must not be another code character.
  */
-const SHORT_URL = new RegExp(`(https?://[^\\s/?#]+(?:/r)?/)([0-9A-Za-z]{${String(SHORT_CODE_LENGTH)}})(?![0-9A-Za-z])`, 'g');
+const SHORT_URL = new RegExp(`(https?://[^\\s/?#]+(?:(?:/[^\\s/?#]+)*/r)?/)([0-9A-Za-z]{${String(SHORT_CODE_LENGTH)}})(?![0-9A-Za-z])`, 'g');
 
 /** What each message's body needs: its text (with codes in it) and whose it is. */
 export interface TrackableMessage {
@@ -33,7 +34,7 @@ export interface PersonalizedMessages<T extends TrackableMessage> {
 }
 
 /** The codes of the short URLs in a text. */
-const codesIn = (text: string): string[] => [...text.matchAll(SHORT_URL)].map((m) => m[2] ?? '');
+export const codesIn = (text: string): string[] => [...text.matchAll(SHORT_URL)].map((m) => m[2] ?? '');
 
 /** The account's links with contact tracking among these codes: code -> link id. */
 async function trackedLinksOf(tx: Tx, accountId: string, codes: readonly string[]): Promise<Map<string, string>> {
