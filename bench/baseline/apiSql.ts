@@ -44,7 +44,7 @@ const conversationSelect = `
          p.id as phone_number_id, p.number, g.id as group_id, g.name as group_name,
          lm.id as last_id, lm.body as last_body, lm.template_id as last_template_id, lm.status as last_status,
          lm.error_code as last_error_code, lm.error_description as last_error_description, lm.direction as last_direction,
-         lm.media as last_media, lm.created_at as last_created_at, count(*) over () as total
+         lm.media as last_media, lm.created_at as last_created_at
     from conversations cv
     join contacts c on c.id = cv.contact_id
     left join phone_numbers p on p.id = cv.phone_number_id
@@ -67,7 +67,7 @@ app.get<{ Params: { acc: string }; Querystring: Record<string, string> }>('/v1/a
   const limit = int(request.query.limit, 10);
   const offset = int(request.query.offset, 0);
   const after = request.query.after === undefined ? null : positionOf(request.query.after);
-  const [total] = await query('select count(*)::int as n from contacts where account_id = $1', [acc]);
+  const [total] = await query('select coalesce(sum(n), 0)::int as n from account_row_counts where account_id = $1 and kind = $2', [acc, 'contacts']);
   const rows =
     after === null
       ? await query(
@@ -102,8 +102,13 @@ app.get<{ Params: { acc: string }; Querystring: Record<string, string> }>('/v1/a
       order by coalesce(cv.last_message_at, cv.created_at) desc, cv.id desc limit $2 offset $3`,
     [acc, limit, offset],
   );
+  const [open] = await query(
+    `select coalesce(sum(n * case kind when 'conversations' then 1 when 'closedConversations' then -1 end), 0)::int as n
+       from account_row_counts where account_id = $1 and kind in ('conversations', 'closedConversations')`,
+    [acc],
+  );
   const unreadIds = await unreadOf(acc, rows.map((r) => String(r.id)));
-  return { data: rows, unread: unreadIds, pagination: { totalCount: rows[0]?.total ?? 0, offset, limit } };
+  return { data: rows, unread: unreadIds, pagination: { totalCount: open?.n ?? 0, offset, limit } };
 });
 
 app.get<{ Params: { acc: string; id: string } }>('/v1/accounts/:acc/conversations/:id', async (request, reply) => {
