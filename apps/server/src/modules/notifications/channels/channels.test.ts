@@ -140,8 +140,12 @@ describe.each(testDatabaseKinds)('notification channels on %s', (kind) => {
     const { accountId, adminId, number, token } = await slackAccount();
     const [group] = await h.database.db.insert(contactGroups).values({ id: crypto.randomUUID(), accountId, name: 'Sales' }).returning();
     if (!group) throw new Error('no group');
-    const chosen = await h.call('PUT', `${base(accountId)}/slack`, token, { groups: [{ id: group.id, settings: {} }] });
+    const settings = { sound: 'chime', repeat: 2, muted: false };
+    const chosen = await h.call('PUT', `${base(accountId)}/slack`, token, { groups: [{ id: group.id, settings }] });
     expect(chosen.statusCode, chosen.body).toBe(200);
+    // Kept as sent, and given back (docs/decisions.md, "Notification texts").
+    const read = await h.call('GET', `${base(accountId)}/slack`, token);
+    expect(read.json<{ data: { groups: unknown[] } }>().data.groups).toEqual([{ id: group.id, settings }]);
     const foreign = await h.call('PUT', `${base(accountId)}/email`, token, { groups: [{ id: crypto.randomUUID(), settings: {} }] });
     expect(foreign.statusCode).toBe(404);
     const unknownChannel = await h.call('PUT', `${base(accountId)}/slack`, token, { channelId: 'C0NOPE' });
