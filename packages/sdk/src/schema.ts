@@ -13293,8 +13293,8 @@ export interface components {
             below: unknown;
         };
         AutoTopupInput: {
-            amount: number;
-            below: number;
+            amount: number | string;
+            below: number | string;
         };
         AutoTopupResult: {
             data: {
