@@ -1,4 +1,4 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Locator, Page, Request, Response } from '@playwright/test';
 import { TOPUP_PROCESSING_MESSAGE } from '@parley/shared';
 import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
@@ -130,6 +130,9 @@ test('a trial account shows no Topup button; the sandbox still takes a top-up wi
   await expect(settings.getByTestId('plan-plan')).toHaveText('Trial (trial)');
   await expect(settings.getByTestId('plan-balance')).toContainText(`$${before}`);
   await expect(settings.getByRole('button', { name: 'Topup' })).toHaveCount(0);
+  // Auto top-up is offered once a card is on file: none here yet.
+  await expect(settings.getByTestId('plan-payment-card')).toHaveText('No Payment Setup');
+  await expect(settings.getByTestId('plan-auto-top-up')).toHaveCount(0);
 
   // No card on file: the top-up is refused and nothing is credited.
   const refused = await page.request.post(`/v1/accounts/${api.accountId}/topup`, { headers: api.headers, data: { amount: '10' } });
@@ -138,4 +141,74 @@ test('a trial account shows no Topup button; the sandbox still takes a top-up wi
 
   await putSandboxCardOnFile(api);
   expect(await topUpWithSandboxCard(api, '10')).toBe(money(units(before) + units('10')));
+});
+
+interface AutoTopupAnswer {
+  autotopup: { below: string; amount: string } | null;
+  stopped: boolean;
+}
+
+async function autoTopupOf(api: BrowserApi): Promise<AutoTopupAnswer> {
+  const answer = await api.page.request.get(`/v1/accounts/${api.accountId}/autotopup`, { headers: api.headers });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: AutoTopupAnswer }).data;
+}
+
+async function openAutoTopup(page: Page, settings: Locator): Promise<Locator> {
+  await settings.getByRole('button', { name: 'Edit Auto Top Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Auto Top Up' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Sets the fields of the open 'Auto Top Up' and saves; answers the request Save sent. */
+async function saveAutoTopup(page: Page, dialog: Locator, fields: Record<string, string>): Promise<Response> {
+  for (const [label, option] of Object.entries(fields)) {
+    await dialog.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    await expect(dialog.getByRole('combobox', { name: label })).toHaveText(option);
+  }
+  const answered = page.waitForResponse((response) => response.url().endsWith('/autotopup') && response.request().method() !== 'GET');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const response = await answered;
+  expect(response.status(), await response.text()).toBe(200);
+  await expect(dialog).toBeHidden();
+  return response;
+}
+
+test('an administrator turns auto top-up on, changes it and turns it off in its dialog', async ({ page }) => {
+  await signIn(page, '/', e2eTwoLines, e2eTopUpAccountName);
+  const accountId = await page.evaluate(() => window.localStorage.getItem('parley.account') ?? '');
+  const api: BrowserApi = { page, headers: await bearerOf(page), accountId };
+  await putSandboxCardOnFile(api);
+  // Off to begin with, whatever a first attempt of this test left.
+  expect((await page.request.delete(`/v1/accounts/${accountId}/autotopup`, { headers: api.headers })).status()).toBe(200);
+
+  const settings = await openSettings(page);
+  const summary = settings.getByTestId('plan-auto-top-up');
+  await expect(summary).toHaveText('Off');
+
+  // Off, the 'below' and 'Top up by' selects wait, showing the defaults.
+  const dialog = await openAutoTopup(page, settings);
+  await expect(dialog.getByRole('combobox', { name: 'Enabled' })).toHaveText('No');
+  await expect(dialog.getByRole('combobox', { name: 'Top up by (USD)' })).toHaveText('$50');
+  await expect(dialog.getByRole('combobox', { name: 'Top up by (USD)' })).toHaveAttribute('aria-disabled', 'true');
+  const on = await saveAutoTopup(page, dialog, { Enabled: 'Yes', 'When balance is below (USD)': '$20', 'Top up by (USD)': '$100' });
+  expect(on.request().method()).toBe('POST');
+  expect(on.request().postDataJSON()).toEqual({ below: '20', amount: '100' });
+  await expect(page.getByText('Auto top-up on: top up by $100 when below $20')).toBeVisible();
+  await expect(summary).toHaveText('Top up by $100 when below $20');
+  expect(await autoTopupOf(api)).toEqual({ autotopup: { below: '20.0000', amount: '100.0000' }, stopped: false });
+
+  const changed = await saveAutoTopup(page, await openAutoTopup(page, settings), { 'Top up by (USD)': '$1,000' });
+  expect(changed.request().method()).toBe('PUT');
+  expect(changed.request().postDataJSON()).toEqual({ below: '20', amount: '1000' });
+  await expect(summary).toHaveText('Top up by $1,000 when below $20');
+
+  const off = await saveAutoTopup(page, await openAutoTopup(page, settings), { Enabled: 'No' });
+  expect(off.request().method()).toBe('DELETE');
+  expect(off.request().postData()).toBeNull();
+  // Its notice waits behind the two before it (one at a time, 5 s each): the summary and the API say it is off.
+  await expect(summary).toHaveText('Off');
+  expect(await autoTopupOf(api)).toEqual({ autotopup: null, stopped: false });
 });

@@ -13293,8 +13293,8 @@ export interface components {
             below: unknown;
         };
         AutoTopupInput: {
-            amount: number;
-            below: number;
+            amount: number | string;
+            below: number | string;
         };
         AutoTopupResult: {
             data: {
@@ -13946,8 +13946,6 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
-            sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
             version: string;
@@ -13982,8 +13980,6 @@ export interface components {
                 devAuth: boolean;
                 path: string;
             };
-            /** @description true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it */
-            sandboxTopUp: boolean;
             /** @description true when the deployment's carriers include the simulator (virtual phones at /simulator) */
             simulator: boolean;
             version: string;

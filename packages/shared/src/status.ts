@@ -8,9 +8,6 @@ export const clientConfigSchema = z
     embedded: z.boolean().describe('true when the server runs on the embedded database'),
     publicUrl: z.string().describe('the address of this deployment (PUBLIC_URL); sign-in returns there'),
     simulator: z.boolean().describe("true when the deployment's carriers include the simulator (virtual phones at /simulator)"),
-    sandboxTopUp: z
-      .boolean()
-      .describe('true when the web app offers its Topup button (embedded mode); a top-up is paid with the card on file through the payment provider and credited once the provider confirms it'),
     pageViews: z.object({
       sink: z.enum(pageViewSinks),
       url: z.string().nullable(),

@@ -51,8 +51,6 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       version: '0.0.0-test',
       embedded: kind === 'pglite',
       simulator: server.carriers.configured.includes('simulator'),
-      // The test server has no DATABASE_URL (embedded mode), so top-ups go to the sandbox.
-      sandboxTopUp: true,
       pageViews: { sink: 'off', url: null },
       helpCenterUrl: null,
       realtime: { path: '/socket.io', devAuth: false },

@@ -15,7 +15,6 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     typeof value.embedded === 'boolean' &&
     isString(value.publicUrl) &&
     typeof value.simulator === 'boolean' &&
-    typeof value.sandboxTopUp === 'boolean' &&
     isObject(pageViews) &&
     (pageViewSinks as readonly unknown[]).includes(pageViews.sink) &&
     (pageViews.url === null || isString(pageViews.url)) &&

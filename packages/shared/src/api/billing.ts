@@ -144,17 +144,41 @@ export const AUTO_TOPUP_AMOUNT_OPTIONS = [10, 20, 30, 40, 50, 75, 100, 150, 200,
 /** At most this many auto top-ups an account in 24 hours. */
 export const AUTO_TOPUP_DAILY_LIMIT = 5;
 
-const optionOf = (options: readonly number[], message: string) =>
-  z.coerce
-    .number({ message: validationMessages.number })
-    .refine((v) => options.includes(v), { message })
-    .transform((v) => `${String(v)}.0000`);
+export const AUTO_TOPUP_OPTION_MESSAGE = 'Choose one of the listed amounts';
+
+/**
+ * One of `options`, as a number (20) or a decimal string ('20', '20.00'), answered as money ('20.0000').
+ * Read from its digits, not coerced: an empty string or null would coerce to 0, itself a 'below' option.
+ */
+const optionOf = (options: readonly number[]) =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: (issue) => (issue.input === undefined ? validationMessages.required : validationMessages.number),
+    })
+    .transform((value, ctx) => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (text === '') {
+        ctx.addIssue({ code: 'custom', message: validationMessages.required });
+        return z.NEVER;
+      }
+      const match = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(text);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: validationMessages.number });
+        return z.NEVER;
+      }
+      const whole = Number(match[1]);
+      if (/[1-9]/.test(match[2] ?? '') || !options.includes(whole)) {
+        ctx.addIssue({ code: 'custom', message: AUTO_TOPUP_OPTION_MESSAGE });
+        return z.NEVER;
+      }
+      return `${String(whole)}.0000`;
+    });
 
 /** POST or PUT .../autotopup (DELETE removes it). */
 export const autoTopupSchema = z
   .object({
-    below: optionOf(AUTO_TOPUP_BELOW_OPTIONS, 'Choose one of the listed amounts'),
-    amount: optionOf(AUTO_TOPUP_AMOUNT_OPTIONS, 'Choose one of the listed amounts'),
+    below: optionOf(AUTO_TOPUP_BELOW_OPTIONS),
+    amount: optionOf(AUTO_TOPUP_AMOUNT_OPTIONS),
   })
   .meta({ id: 'AutoTopup' });
 

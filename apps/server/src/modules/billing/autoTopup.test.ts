@@ -10,6 +10,7 @@ import { mailsTo } from '../../test/mail.js';
 import { useRouteHarness } from '../../test/routeHarness.js';
 import { addContact, sendingAccount } from '../../test/sendingFixtures.js';
 import { sendMessages } from '../messaging/index.js';
+import { autoTopupOf } from './autoTopup.js';
 import { creditAccount, debitAccount } from './ledger.js';
 import { SandboxProvider } from './payments/sandbox/sandboxProvider.js';
 import { settleBilling } from './settlement.js';
@@ -101,6 +102,11 @@ describe.each(testDatabaseKinds)('auto top-up on %s', (kind) => {
     const odd = await h.call('PUT', `/v1/accounts/${account.accountId}/autotopup`, token, { below: 11, amount: 20 });
     expect(odd.statusCode).toBe(400);
     expect(odd.body).toContain('Choose one of the listed amounts');
+    // An empty 'below' is not read as the $0 option.
+    const empty = await h.call('PUT', `/v1/accounts/${account.accountId}/autotopup`, token, { below: '', amount: 20 });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Required');
+    expect((await autoTopupOf(h.database.db, account.accountId)).rule).toBeNull();
     expect((await h.call('PUT', `/v1/accounts/${account.accountId}/autotopup`, token, { below: '0', amount: '2000' })).statusCode).toBe(200);
     const removed = await h.call('DELETE', `/v1/accounts/${account.accountId}/autotopup`, token);
     expect(removed.json()).toEqual({ data: { autotopup: null, stopped: false } });

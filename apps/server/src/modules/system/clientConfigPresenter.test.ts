@@ -4,9 +4,9 @@ import { testConfig } from '../../test/config.js';
 import { presentClientConfig } from './clientConfigPresenter.js';
 
 describe('presentClientConfig', () => {
-  it('offers the sandbox top-up in embedded mode only', () => {
+  it('says whether the database is the embedded one, on either database', () => {
     const embedded = presentClientConfig(testConfig(), 'pglite', ['simulator']);
-    expect(embedded.sandboxTopUp).toBe(true);
+    expect(embedded.embedded).toBe(true);
     expect(clientConfigSchema.parse(embedded)).toEqual(embedded);
 
     const postgres = presentClientConfig(
@@ -14,7 +14,7 @@ describe('presentClientConfig', () => {
       'postgres',
       ['simulator'],
     );
-    expect(postgres.sandboxTopUp).toBe(false);
+    expect(postgres.embedded).toBe(false);
     expect(clientConfigSchema.parse(postgres)).toEqual(postgres);
   });
 

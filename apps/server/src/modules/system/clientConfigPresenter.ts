@@ -14,8 +14,6 @@ export function presentClientConfig(
     embedded: databaseKind === 'pglite',
     publicUrl: config.publicUrl,
     simulator: carriers.includes('simulator'),
-    // The web's Topup button still follows the embedded mode; the server takes top-ups with any provider (docs/billing.md, Not yet).
-    sandboxTopUp: config.databaseUrl === null,
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     helpCenterUrl: config.helpCenterUrl,
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },

@@ -5,10 +5,9 @@ import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { can, formatMoney, type Account } from '@parley/shared';
+import { can, formatMoney, showsTopup, type Account } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { useConfig } from '../../app/configContext';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount, type BalanceFollow } from '../../session/queries';
 import { AccountDefaultsForm } from './AccountDefaultsForm';
@@ -17,7 +16,7 @@ import { ApiCredentialsSection } from '../identity';
 import { CloseAccountDialog } from './CloseAccountDialog';
 import { QuietHoursForm } from './QuietHoursForm';
 import { ReportDownloadsSection } from '../reports';
-import { approximateMessageCount, PlanBillingSection, PlanDetail, showsTopUpButton, TopUpDialog, TrialPlanSection } from '../billing';
+import { approximateMessageCount, PlanBillingSection, PlanDetail, TopUpDialog, TrialPlanSection } from '../billing';
 
 /** How long the Plan tab follows the balance after a top-up: the settle job delivers within a minute. */
 const TOPUP_FOLLOW_MS = 90_000;
@@ -31,13 +30,13 @@ const balanceText = (account: Account): string => {
 export const PlanTab = ({ accountId }: { accountId: string }) => {
   const [follow, setFollow] = useState<BalanceFollow | null>(null);
   const account = useAccount(accountId, follow);
-  const { sandboxTopUp } = useConfig();
   const [closing, setClosing] = useState(false);
   const [toppingUp, setToppingUp] = useState(false);
   if (account.isPending) return <LinearProgress aria-label="Loading account" />;
   if (account.isError) return <ErrorAlert message={errorMessage(account.error)} onRetry={() => void account.refetch()} />;
   const data = account.data;
-  const topUp = showsTopUpButton({ role: data.user.role, isTrial: data.plan.isTrial, sandboxTopUp });
+  // Administrators of paid plans, on every deployment: the sandbox and Stripe both take top-ups.
+  const topUp = showsTopup({ role: data.user.role, isTrial: data.plan.isTrial });
 
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { AutoTopupDetail } from './AutoTopupDetail';
 import { billingDateText, monthlyChargeText, paymentCardText } from './billingFormat';
 import { ChangePlanDialog } from './ChangePlanDialog';
 import { PaymentDetailsDialog } from './PaymentDetailsDialog';
@@ -14,7 +15,8 @@ import { usePaymentSource, usePlanStatus, useResetBillingCache } from './queries
 
 /**
  * The Plan tab's billing: monthly charge, next bill date (with a subscription), the card on file or 'No
- * Payment Setup', and Change Plan, the card's change and Reset Cache for administrators.
+ * Payment Setup', the auto top-up summary once a card is on file, and Change Plan, the card's change, the
+ * auto top-up's Edit and Reset Cache for administrators.
  */
 export const PlanBillingSection = ({ account }: { account: Account }) => {
   const snackbar = useSnackbar();
@@ -33,6 +35,7 @@ export const PlanBillingSection = ({ account }: { account: Account }) => {
         <PlanDetail label="Monthly Charge" value={monthlyChargeText(account.plan.price)} />
         {next !== null && <PlanDetail label="Next Bill Date" value={billingDateText(next)} />}
         <PlanDetail label="Payment Card" value={card.isPending ? 'Loading…' : paymentCardText(source)} />
+        {source !== null && <AutoTopupDetail accountId={account.id} rule={account.options.autotopup ?? null} manage={manage} />}
       </Box>
       {failure !== null && <ErrorAlert message={errorMessage(failure)} />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -2,6 +2,7 @@ import type { PaymentSource } from '@parley/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
 import { ApiError, type ApiClient } from '../../api/client';
+import { accountQueryKey } from '../../session/queries';
 import { isCardOnFile, sandboxCardBody, type PaymentDetails } from './paymentDetails';
 import { paymentSourceQueryKey, type PaymentSourceAnswer } from './queries';
 
@@ -43,6 +44,8 @@ export const useSandboxCardSetup = (accountId: string) => {
       answer === undefined ? answer : { ...answer, paymentSource: source },
     );
     void queryClient.invalidateQueries({ queryKey: paymentSourceQueryKey(accountId) });
+    // A new card restarts an auto top-up a failed payment stopped: the account record says so.
+    void queryClient.invalidateQueries({ queryKey: accountQueryKey(accountId), exact: true });
     return { kind: 'saved', source };
   };
   const save = useMutation({

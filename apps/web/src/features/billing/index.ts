@@ -5,4 +5,3 @@ export { PlanDetail } from './PlanDetail';
 export { TopUpDialog } from './TopUpDialog';
 export { TrialPlanSection } from './TrialPlanSection';
 export { approximateMessageCount } from './messageEstimate';
-export { showsTopUpButton } from './topUp';

@@ -1,10 +1,9 @@
-import { roles, topupSchema } from '@parley/shared';
+import { topupSchema } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
 import {
   defaultTopUpAmount,
   isTopUpAmount,
   newIdempotencyKey,
-  showsTopUpButton,
   toppedUpMessage,
   topUpAmounts,
   topUpRequest,
@@ -40,21 +39,6 @@ describe('topUpRequest', () => {
       headers: { 'Idempotency-Key': 'key-1' },
     });
     expect(topupSchema.parse(request.body)).toEqual({ amount: '20' });
-  });
-});
-
-describe('showsTopUpButton', () => {
-  it('shows to administrators of paid plans when the sandbox takes payments, and to nobody otherwise', () => {
-    for (const role of roles) {
-      expect(showsTopUpButton({ role, isTrial: false, sandboxTopUp: true }), role).toBe(role === 'Administrator');
-      expect(showsTopUpButton({ role, isTrial: false, sandboxTopUp: false }), role).toBe(false);
-    }
-  });
-
-  it('hides on trial plans, whoever looks', () => {
-    for (const role of roles) {
-      expect(showsTopUpButton({ role, isTrial: true, sandboxTopUp: true }), role).toBe(false);
-    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney, showsTopup, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type TopupInput, type Viewer } from '@parley/shared';
+import { formatMoney, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type TopupInput } from '@parley/shared';
 
 /** The top-up amounts (USD): 10 to 1,000 in steps of 10. */
 export const topUpAmounts: readonly number[] = Array.from(
@@ -13,14 +13,6 @@ export const defaultTopUpAmount: TopUpAmount = TOPUP_DEFAULT;
 export const isTopUpAmount = (value: unknown): value is TopUpAmount => topUpAmounts.includes(value as number);
 
 export const chargesQueryKey = (accountId: string) => ['accounts', accountId, 'charges'] as const;
-
-/**
- * The Topup button: administrators of accounts on a paid plan (trial plans hide Topup), and
- * only where there is a payment provider to pay with (today the embedded mode's sandbox). A trial account
- * can still be topped up through the API (`POST topup`), which tests and the demo use.
- */
-export const showsTopUpButton = ({ role, isTrial, sandboxTopUp }: Viewer & { sandboxTopUp: boolean }): boolean =>
-  sandboxTopUp && showsTopup({ role, isTrial });
 
 export interface TopUpRequest {
   path: string;
