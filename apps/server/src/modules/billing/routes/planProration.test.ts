@@ -118,6 +118,14 @@ describe.each(testDatabaseKinds)('sandbox plan changes prorated as Stripe does o
     expect((await latestInvoice(accountId, token))?.total).toBe('29.0000');
     await approve(token, answer.action?.client_secret ?? '');
     expect((await planOf(accountId, token)).plan.id).toBe('growth');
+    // Refused: the plan, its period and the subscription's status stay; no invoice.
+    at('2027-01-20T00:00:00.000Z');
+    const refused = await changeTo(accountId, token, 'scale');
+    const answered = await h.call('POST', '/v1/billing/sandbox/authenticate', token, { clientSecret: refused.action?.client_secret ?? '', approve: false });
+    expect(answered.statusCode).toBe(204);
+    await deliverSandboxEvents(h.database.db);
+    expect(await planOf(accountId, token)).toMatchObject({ plan: { id: 'growth' }, subscription: { status: 'active', planId: 'growth', activeUntil: PERIOD_END } });
+    expect((await latestInvoice(accountId, token))?.total).toBe('35.0000');
     expect(await latestInvoice(accountId, token)).toMatchObject({ total: '35.0000', lines: [expect.objectContaining({ amount: '-14.5000' }), expect.objectContaining({ amount: '49.5000' })] });
   });
 });

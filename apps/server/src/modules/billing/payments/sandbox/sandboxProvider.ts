@@ -214,7 +214,8 @@ export class SandboxProvider implements PaymentProvider {
         result = { subscriptionId, status: 'requiresAction', clientSecret, error: null };
         await this.holdForAuthentication(tx, clientSecret, {
           change: active,
-          failure: { ...active, planId: null, status: 'incomplete' },
+          // Refused, a running subscription stays as it was (as Stripe's pending update); a new one is incomplete.
+          failure: current === null ? { ...active, planId: null, status: 'incomplete' } : { ...active, planId: current.plan.id, currentPeriodEnd: new Date(current.periodEnd) },
           eventType: 'customer.subscription.updated',
           failureType: 'customer.subscription.updated',
           invoice: planInvoice,
