@@ -188,8 +188,9 @@ export class SandboxProvider implements PaymentProvider {
       const subscriptionId = input.subscriptionId ?? newId('sub');
       const current = input.subscriptionId === null ? null : await subscriptionStateOf(tx, input.subscriptionId);
       const charge = planCharge(current, input.plan, new Date());
-      const settled = settleWithCredit(charge.lines, await creditOf(tx, input.customerId));
-      const commit: SubscriptionCommit = { subscriptionId, customerId: input.customerId, state: charge.state, creditCents: settled.creditCents };
+      const credit = await creditOf(tx, input.customerId);
+      const settled = settleWithCredit(charge.lines, credit);
+      const commit: SubscriptionCommit = { subscriptionId, customerId: input.customerId, state: charge.state, creditChangeCents: settled.creditCents - credit };
       const active: ProviderChange = {
         kind: 'subscription',
         customerId: input.customerId,

@@ -3,12 +3,13 @@ import type { Tx } from '../../../../platform/db/client.js';
 import { sandboxObjects } from '../../../../platform/db/schema/index.js';
 import type { SandboxSubscriptionState } from './proration.js';
 
-/** A plan change to write once it is paid: the subscription's new state and the customer's credit balance. */
+/** A plan change to write once it is paid: the subscription's new state and what it adds to (or takes from) the credit balance. */
 export interface SubscriptionCommit {
   subscriptionId: string;
   customerId: string;
   state: SandboxSubscriptionState;
-  creditCents: number;
+  /** Whole cents; a change, not the new balance, so a commit approved later adds to what is there then. */
+  creditChangeCents: number;
 }
 
 /** The subscription's plan and period; null for one the sandbox kept no state for (made before it prorated). */
@@ -40,6 +41,8 @@ export async function commitSubscription(tx: Tx, commit: SubscriptionCommit): Pr
     .onConflictDoUpdate({ target: sandboxObjects.id, set: { data: sql`excluded.data` } });
   await tx
     .update(sandboxObjects)
-    .set({ data: sql`${sandboxObjects.data} || jsonb_build_object('creditCents', ${commit.creditCents}::integer)` })
+    .set({
+      data: sql`${sandboxObjects.data} || jsonb_build_object('creditCents', coalesce((${sandboxObjects.data}->>'creditCents')::integer, 0) + ${commit.creditChangeCents}::integer)`,
+    })
     .where(and(eq(sandboxObjects.kind, 'customer'), eq(sandboxObjects.id, commit.customerId)));
 }
