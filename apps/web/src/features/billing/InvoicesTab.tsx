@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { formatMoney, type Invoice } from '@parley/shared';
+import type { Invoice } from '@parley/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { billingDateText, invoiceStatusText } from './billingFormat';
+import { billingDateText, invoiceStatusText, invoiceTotalText } from './billingFormat';
 import { useOpenInvoicePdf } from './invoicePdf';
 import { useInvoices } from './queries';
 
@@ -21,7 +21,7 @@ export const InvoicesTab = ({ accountId }: { accountId: string }) => {
   const columns: GridColDef<Invoice>[] = [
     { field: 'date', headerName: 'Date', minWidth: 120, valueFormatter: (value: string) => billingDateText(value) },
     { field: 'description', headerName: 'Description', minWidth: 180, flex: 1 },
-    { field: 'total', headerName: 'Total', minWidth: 110, valueFormatter: (value: string) => `$${formatMoney(value)}` },
+    { field: 'total', headerName: 'Total', minWidth: 110, valueFormatter: (value: string) => invoiceTotalText(value) },
     { field: 'status', headerName: 'Status', minWidth: 100, valueFormatter: (value: string) => invoiceStatusText(value) },
     { field: 'error', headerName: 'Error', minWidth: 140, flex: 1, valueFormatter: (value: string | null) => value ?? '' },
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingDateText, brandName, cardExpiryText, invoiceStatusText, monthlyChargeText, paymentCardText } from './billingFormat';
+import { billingDateText, brandName, cardExpiryText, invoiceStatusText, invoiceTotalText, monthlyChargeText, paymentCardText } from './billingFormat';
 
 describe('billing texts', () => {
   it('shows the card on file with brand, last 4 and expiry, or No Payment Setup', () => {
@@ -25,6 +25,12 @@ describe('billing texts', () => {
   it('writes dates as a day in the given time zone', () => {
     expect(billingDateText('2026-12-31T23:30:00.000Z', 'UTC')).toBe('Dec 31, 2026');
     expect(billingDateText('2026-12-31T23:30:00.000Z', 'Asia/Tokyo')).toBe('Jan 1, 2027');
+  });
+
+  it('writes an invoice total in dollars, a credit with its sign first', () => {
+    expect(invoiceTotalText('35.0000')).toBe('$35.0000');
+    expect(invoiceTotalText('-18.07')).toBe('-$18.0700');
+    expect(invoiceTotalText('0.0000')).toBe('$0.0000');
   });
 
   it("writes a provider's invoice status as a word", () => {

@@ -23,6 +23,12 @@ export const paymentCardText = (source: PaymentSource | null): string =>
 /** A monthly charge: USD to 4 decimals, plus local taxes. */
 export const monthlyChargeText = (price: string): string => `$${formatMoney(price)} USD plus local taxes`;
 
+/** An invoice's total in dollars; a credit (a prorated downgrade) is negative: -$18.0700. */
+export const invoiceTotalText = (total: string): string => {
+  const amount = formatMoney(total);
+  return amount.startsWith('-') ? `-$${amount.slice(1)}` : `$${amount}`;
+};
+
 /** A day as the Plan tab and the Invoices tab show it (Dec 2, 2026), in the viewer's time zone unless told. */
 export const billingDateText = (iso: string, timeZone?: string): string =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) });

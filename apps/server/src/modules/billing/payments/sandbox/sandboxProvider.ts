@@ -2,16 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../../../platform/db/client.js';
 import { sandboxEvents, sandboxObjects } from '../../../../platform/db/schema/index.js';
-import type {
-  CardSetupInput,
-  CardSetupResult,
-  CustomerInput,
-  PaymentInput,
-  PaymentProvider,
-  PaymentResult,
-  ProviderChange,
-  SubscriptionInput,
-  SubscriptionResult,
+import {
+  fromCents,
+  type CardSetupInput,
+  type CardSetupResult,
+  type CustomerInput,
+  type PaymentInput,
+  type PaymentProvider,
+  type PaymentResult,
+  type ProviderChange,
+  type SubscriptionInput,
+  type SubscriptionResult,
 } from '../provider.js';
 import {
   AUTHENTICATION_REQUIRED_MESSAGE,
@@ -20,6 +21,8 @@ import {
   sandboxCard,
   type SandboxCard,
 } from './cardCatalog.js';
+import { planCharge, settleWithCredit } from './proration.js';
+import { commitSubscription, creditOf, subscriptionStateOf, type SubscriptionCommit } from './subscriptionStore.js';
 
 type ObjectKind = (typeof sandboxObjects.$inferSelect)['kind'];
 
@@ -38,14 +41,23 @@ interface PendingAuthentication {
   failureType: string;
   /** The invoice an approved charge issues, as a direct charge issues it at once; none for a card set-up. */
   invoice: InvoiceToIssue | null;
+  /** A plan change's new state, written once approved. */
+  subscription?: SubscriptionCommit;
 }
 
 interface InvoiceToIssue {
   customerId: string;
   description: string;
-  amount: string;
-  line: string;
+  lines: { key: string; description: string; amount: string }[];
+  total: string;
 }
+
+const singleLine = (customerId: string, description: string, amount: string, key: string): InvoiceToIssue => ({
+  customerId,
+  description,
+  lines: [{ key, description, amount }],
+  total: amount,
+});
 
 export class SandboxCardError extends Error {
   constructor(message: string) {
@@ -53,12 +65,6 @@ export class SandboxCardError extends Error {
     this.name = 'SandboxCardError';
   }
 }
-
-const addMonth = (date: Date): Date => {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
-};
 
 /**
  * The embedded payment provider (docs/billing.md): no money moves, but it behaves as a provider does. It
@@ -151,13 +157,13 @@ export class SandboxProvider implements PaymentProvider {
             failure: failed(AUTHENTICATION_REQUIRED_MESSAGE),
             eventType: 'payment_intent.succeeded',
             failureType: 'payment_intent.payment_failed',
-            invoice: { customerId: input.customerId, description: input.description, amount: input.amount, line: 'top-up' },
+            invoice: singleLine(input.customerId, input.description, input.amount, 'top-up'),
           });
         }
       } else {
         result = { providerPaymentId, status: 'processing', clientSecret: null, error: null };
         await this.emit(tx, 'payment_intent.succeeded', succeeded);
-        await this.emitInvoice(tx, { customerId: input.customerId, description: input.description, amount: input.amount, line: 'top-up' });
+        await this.emitInvoice(tx, singleLine(input.customerId, input.description, input.amount, 'top-up'));
       }
       await tx.insert(sandboxObjects).values({
         id: providerPaymentId,
@@ -170,39 +176,57 @@ export class SandboxProvider implements PaymentProvider {
     });
   }
 
+  /**
+   * Starts or changes the subscription. A change mid period is prorated to the second and invoiced at once,
+   * as Stripe's always_invoice does (proration.ts); the customer's credit balance pays first.
+   */
   changeSubscription(input: SubscriptionInput, idempotencyKey: string): Promise<SubscriptionResult> {
     return this.committed(async (tx) => {
       const earlier = await this.byKey(tx, 'subscription', idempotencyKey);
       if (earlier) return (earlier.data as { result: SubscriptionResult }).result;
       const card = await this.cardOf(tx, input.paymentMethodId);
       const subscriptionId = input.subscriptionId ?? newId('sub');
-      const now = new Date();
+      const current = input.subscriptionId === null ? null : await subscriptionStateOf(tx, input.subscriptionId);
+      const charge = planCharge(current, input.plan, new Date());
+      const credit = await creditOf(tx, input.customerId);
+      const settled = settleWithCredit(charge.lines, credit);
+      const commit: SubscriptionCommit = { subscriptionId, customerId: input.customerId, state: charge.state, creditChangeCents: settled.creditCents - credit };
       const active: ProviderChange = {
         kind: 'subscription',
         customerId: input.customerId,
         subscriptionId,
         planId: input.plan.id,
         status: 'active',
-        currentPeriodEnd: addMonth(now),
+        currentPeriodEnd: new Date(charge.state.periodEnd),
       };
-      const planInvoice: InvoiceToIssue = { customerId: input.customerId, description: `${input.plan.name} plan, monthly`, amount: input.plan.price, line: 'plan' };
+      const planInvoice: InvoiceToIssue = {
+        customerId: input.customerId,
+        description: charge.description,
+        lines: settled.lines.map((line) => ({ key: line.key, description: line.description, amount: fromCents(line.cents) })),
+        total: fromCents(settled.totalCents),
+      };
+      // Nothing to charge (a net credit, or the credit balance pays it all): the card is not asked, as with Stripe.
+      const charges = settled.totalCents > 0;
       let result: SubscriptionResult;
-      if (!card || card.customerId !== input.customerId || card.behaviour === 'declinesCharges' || card.behaviour === 'declinesSetup') {
+      if (!card || card.customerId !== input.customerId || (charges && (card.behaviour === 'declinesCharges' || card.behaviour === 'declinesSetup'))) {
         result = { subscriptionId, status: 'failed', clientSecret: null, error: CARD_DECLINED_MESSAGE };
-      } else if (card.behaviour === 'requiresAuthentication') {
+      } else if (charges && card.behaviour === 'requiresAuthentication') {
         const clientSecret = `${subscriptionId}_secret_${randomBytes(12).toString('hex')}`;
         result = { subscriptionId, status: 'requiresAction', clientSecret, error: null };
         await this.holdForAuthentication(tx, clientSecret, {
           change: active,
-          failure: { ...active, planId: null, status: 'incomplete' },
+          // Refused, a running subscription stays as it was (as Stripe's pending update); a new one is incomplete.
+          failure: current === null ? { ...active, planId: null, status: 'incomplete' } : { ...active, planId: current.plan.id, currentPeriodEnd: new Date(current.periodEnd) },
           eventType: 'customer.subscription.updated',
           failureType: 'customer.subscription.updated',
           invoice: planInvoice,
+          subscription: commit,
         });
       } else {
         result = { subscriptionId, status: 'active', clientSecret: null, error: null };
         await this.emit(tx, 'customer.subscription.updated', active);
         await this.emitInvoice(tx, planInvoice);
+        await commitSubscription(tx, commit);
       }
       await tx.insert(sandboxObjects).values({
         id: `${subscriptionId}:${idempotencyKey}`,
@@ -229,6 +253,7 @@ export class SandboxProvider implements PaymentProvider {
       const pending = held.data as PendingAuthentication;
       await this.emit(tx, approve ? pending.eventType : pending.failureType, approve ? pending.change : pending.failure);
       if (approve && pending.invoice) await this.emitInvoice(tx, pending.invoice);
+      if (approve && pending.subscription) await commitSubscription(tx, pending.subscription);
       return true;
     });
   }
@@ -237,13 +262,13 @@ export class SandboxProvider implements PaymentProvider {
     await tx.insert(sandboxObjects).values({ id: `auth:${clientSecret}`, kind: 'card', customerId: null, data: pending });
   }
 
-  private async emitInvoice(tx: Tx, { customerId, description, amount, line }: InvoiceToIssue): Promise<void> {
+  private async emitInvoice(tx: Tx, { customerId, description, lines, total }: InvoiceToIssue): Promise<void> {
     const providerInvoiceId = newId('in');
     const invoice = {
       providerInvoiceId,
       description,
-      lines: [{ id: `${providerInvoiceId}_${line}`, description, amount }],
-      total: amount,
+      lines: lines.map((line) => ({ id: `${providerInvoiceId}_${line.key}`, description: line.description, amount: line.amount })),
+      total,
       status: 'paid',
       error: null,
       pdfUrl: null,

@@ -146,4 +146,73 @@ describe.each(testDatabaseKinds)('the Stripe provider against a local Stripe on 
     expect(pdf.statusCode).toBe(302);
     expect(pdf.headers.location).toBe(invoice?.invoicePdf);
   });
+  it('changes plan with a card that asks authentication: the client gets the secret, the plan moves only once the paid invoice is signalled', async () => {
+    const account = await withCard('pm_card_authenticationRequired');
+    const setup = account.saved.json<{ data: { status: string; clientSecret: string } }>().data;
+    expect(setup.status).toBe('requiresAction');
+    let before = peer.events.length;
+    expect(peer.authenticate(setup.clientSecret, true)).toBe(true);
+    await deliverAll(peer.events.slice(before));
+    const planOf = async (): Promise<string | undefined> =>
+      (await h.database.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.accountId)))[0]?.planId;
+    const change = async (id: string) => {
+      before = peer.events.length;
+      const res = await h.call('PUT', `/v1/accounts/${account.accountId}/plan`, account.auth, { id, segmentUnderstanding: new Date().toISOString() });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<{ data: { status: string; action: { client_secret: string } | null } }>().data;
+      // Stripe's events for the payment waiting (subscription incomplete or its update pending) move nothing.
+      await deliverAll(peer.events.slice(before));
+      return answer;
+    };
+    const approve = async (clientSecret: string, yes = true) => {
+      before = peer.events.length;
+      expect(peer.authenticate(clientSecret, yes)).toBe(true);
+      await deliverAll(peer.events.slice(before));
+    };
+    const original = await planOf();
+
+    // A new subscription: incomplete until its first invoice is paid.
+    const created = await change('starter');
+    expect(created).toMatchObject({ status: 'requiresAction', action: { client_secret: expect.stringMatching(/^pi_.+_secret_/) as unknown } });
+    expect(await planOf()).toBe(original);
+    await approve(created.action?.client_secret ?? '');
+    expect(await planOf()).toBe('starter');
+
+    // A change: the update waits in pending_update, the account stays on Starter until the invoice is paid.
+    const upgraded = await change('growth');
+    expect(upgraded.status).toBe('requiresAction');
+    const update = peer.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/subscriptions/')).at(-1);
+    expect(update?.params.get('payment_behavior')).toBe('pending_if_incomplete');
+    expect(update?.params.get('proration_behavior')).toBe('always_invoice');
+    expect(await planOf()).toBe('starter');
+    await approve(upgraded.action?.client_secret ?? '');
+    expect(await planOf()).toBe('growth');
+
+    // Authentication refused: the plan stays, and the open invoice is not marked paid.
+    const refused = await change('scale');
+    expect(refused.status).toBe('requiresAction');
+    await approve(refused.action?.client_secret ?? '', false);
+    expect(await planOf()).toBe('growth');
+    const invoices = (await h.call('GET', `/v1/accounts/${account.accountId}/invoices`, account.auth)).json<{ data: { status: string }[] }>().data;
+    expect(invoices.map((i) => i.status)).toEqual(['open', 'paid', 'paid']);
+  });
+
+  it('refuses a plan change the new card declines, the account left on its plan', async () => {
+    const account = await withCard();
+    const planOf = async (): Promise<string | undefined> =>
+      (await h.database.db.select({ planId: accounts.planId }).from(accounts).where(eq(accounts.id, account.accountId)))[0]?.planId;
+    let before = peer.events.length;
+    expect((await h.call('PUT', `/v1/accounts/${account.accountId}/plan`, account.auth, { id: 'starter', segmentUnderstanding: new Date().toISOString() })).statusCode).toBe(200);
+    await deliverAll(peer.events.slice(before));
+    expect(await planOf()).toBe('starter');
+    before = peer.events.length;
+    expect((await h.call('POST', `/v1/accounts/${account.accountId}/paymentsource`, account.auth, { tokenId: 'pm_card_chargeCustomerFail' })).statusCode).toBe(200);
+    await deliverAll(peer.events.slice(before));
+    before = peer.events.length;
+    const res = await h.call('PUT', `/v1/accounts/${account.accountId}/plan`, account.auth, { id: 'growth', segmentUnderstanding: new Date().toISOString() });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ error: { code: 'bad_request', message: 'Your card was declined.' } });
+    await deliverAll(peer.events.slice(before));
+    expect(await planOf()).toBe('starter');
+  });
 });

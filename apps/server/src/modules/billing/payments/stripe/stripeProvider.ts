@@ -1,6 +1,5 @@
 import Stripe from 'stripe';
 import {
-
   toCents,
   WebhookRefusedError,
   type CardSetupInput,
@@ -22,6 +21,9 @@ export interface StripeSettings {
   /** Another API host (a local peer in tests); null: Stripe's own. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | null;
 }
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id;
 
 /** A card error's message, or null for other errors (which are thrown on). */
 function cardErrorOf(error: unknown): { message: string; paymentIntentId: string | null } | null {
@@ -134,15 +136,21 @@ export class StripeProvider implements PaymentProvider {
   async changeSubscription(input: SubscriptionInput, idempotencyKey: string): Promise<SubscriptionResult> {
     const price = await this.planPrice(input.plan);
     const metadata = { accountId: input.accountId, planId: input.plan.id };
+    // The invoice's PaymentIntent, to tell a payment waiting for its holder's authentication from a decline.
+    const expand = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
     try {
       let subscription: Stripe.Subscription;
       if (input.subscriptionId === null) {
         subscription = await this.stripe.subscriptions.create(
-          { customer: input.customerId, items: [{ price }], default_payment_method: input.paymentMethodId, metadata, expand: ['latest_invoice.confirmation_secret'] },
+          { customer: input.customerId, items: [{ price }], default_payment_method: input.paymentMethodId, metadata, expand },
           { idempotencyKey },
         );
       } else {
         const current = await this.stripe.subscriptions.retrieve(input.subscriptionId);
+        if (idOf(current.default_payment_method) !== input.paymentMethodId) {
+          // A pending update takes no card: the card is set on its own first (no invoice).
+          await this.stripe.subscriptions.update(input.subscriptionId, { default_payment_method: input.paymentMethodId }, { idempotencyKey: `${idempotencyKey}:card` });
+        }
         const item = current.items.data[0];
         subscription = await this.stripe.subscriptions.update(
           input.subscriptionId,
@@ -150,33 +158,52 @@ export class StripeProvider implements PaymentProvider {
             items: [item === undefined ? { price } : { id: item.id, price }],
             // Proration as Stripe computes it, charged at once rather than on the next invoice.
             proration_behavior: 'always_invoice',
-            default_payment_method: input.paymentMethodId,
+            // The new price (and the plan in metadata) applies only once that invoice is paid, so a payment
+            // waiting for authentication or declined leaves the account on its plan.
+            payment_behavior: 'pending_if_incomplete',
             metadata,
-            expand: ['latest_invoice.confirmation_secret'],
+            expand,
           },
           { idempotencyKey },
         );
       }
-      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
-      switch (subscription.status) {
-        case 'active':
-        case 'trialing':
-          return { subscriptionId: subscription.id, status: 'active', clientSecret: null, error: null };
-        case 'incomplete':
-          return { subscriptionId: subscription.id, status: 'requiresAction', clientSecret: invoice?.confirmation_secret?.client_secret ?? null, error: null };
-        case 'past_due':
-        case 'unpaid':
-        case 'canceled':
-        case 'incomplete_expired':
-        case 'paused':
-        default:
-          return { subscriptionId: subscription.id, status: 'failed', clientSecret: null, error: 'The plan could not be paid.' };
-      }
+      return await this.subscriptionResult(subscription);
     } catch (error) {
       const card = cardErrorOf(error);
       if (!card) throw error;
       return { subscriptionId: input.subscriptionId ?? '', status: 'failed', clientSecret: null, error: card.message };
     }
+  }
+
+  /** What a created or updated subscription means for us: paid, waiting for its card holder, or failed. */
+  private async subscriptionResult(subscription: Stripe.Subscription): Promise<SubscriptionResult> {
+    const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+    if (subscription.status === 'incomplete' || subscription.pending_update !== null) {
+      const intent = await this.invoiceIntent(invoice);
+      if (intent !== null && paymentStatusOf(intent.status) === 'requiresAction') {
+        return { subscriptionId: subscription.id, status: 'requiresAction', clientSecret: invoice?.confirmation_secret?.client_secret ?? intent.client_secret, error: null };
+      }
+      return { subscriptionId: subscription.id, status: 'failed', clientSecret: null, error: intent?.last_payment_error?.message ?? 'The plan could not be paid.' };
+    }
+    switch (subscription.status) {
+      case 'active':
+      case 'trialing':
+        return { subscriptionId: subscription.id, status: 'active', clientSecret: null, error: null };
+      case 'past_due':
+      case 'unpaid':
+      case 'canceled':
+      case 'incomplete_expired':
+      case 'paused':
+      default:
+        return { subscriptionId: subscription.id, status: 'failed', clientSecret: null, error: 'The plan could not be paid.' };
+    }
+  }
+
+  /** The PaymentIntent paying an invoice (its open payment), or null. */
+  private async invoiceIntent(invoice: Stripe.Invoice | null): Promise<Stripe.PaymentIntent | null> {
+    const payment = invoice?.payments?.data.find((p) => p.payment.type === 'payment_intent')?.payment.payment_intent;
+    if (payment === undefined) return null;
+    return typeof payment === 'string' ? this.stripe.paymentIntents.retrieve(payment) : payment;
   }
 
   /**

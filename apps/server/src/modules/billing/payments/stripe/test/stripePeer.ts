@@ -31,6 +31,11 @@ export interface PeerRequest {
   params: URLSearchParams;
 }
 
+/** Parameters a pending update takes (https://docs.stripe.com/billing/subscriptions/pending-updates-reference; metadata since 2026-05-27). */
+const pendingUpdateParams = /^(expand|payment_behavior|proration_behavior|proration_date|billing_cycle_anchor|items|trial_end|trial_from_plan|add_invoice_items|metadata)(\[|$)/;
+
+class InvalidRequestError extends Error {}
+
 class CardError extends Error {
   constructor(
     message: string,
@@ -112,6 +117,8 @@ export class StripePeer {
     } catch (error) {
       if (error instanceof CardError) {
         reply = { status: 402, body: JSON.stringify({ error: { type: 'card_error', message: error.message, ...error.extra } }) };
+      } else if (error instanceof InvalidRequestError) {
+        reply = { status: 400, body: JSON.stringify({ error: { type: 'invalid_request_error', message: error.message } }) };
       } else {
         reply = { status: 404, body: JSON.stringify({ error: { type: 'invalid_request_error', message: error instanceof Error ? error.message : 'No such object' } }) };
       }
@@ -128,6 +135,7 @@ export class StripePeer {
     if (method === 'POST' && resource === 'setup_intents') return this.setupIntent(p);
     if (method === 'GET' && resource === 'payment_methods' && id !== undefined) return this.get(id);
     if (method === 'POST' && resource === 'payment_intents') return this.paymentIntent(p);
+    if (method === 'GET' && resource === 'payment_intents' && id !== undefined) return this.get(id);
     if (method === 'GET' && resource === 'prices') {
       const keys = [...p.entries()].filter(([k]) => k.startsWith('lookup_keys[')).map(([, v]) => v);
       const data = [...this.objects.values()].filter((o) => o.object === 'price' && keys.includes(String(o.lookup_key)));
@@ -194,39 +202,146 @@ export class StripePeer {
     return intent;
   }
 
+  /**
+   * Creates or updates a subscription, paying its invoice with the subscription's card. A payment that needs
+   * action or fails leaves a create `incomplete`; an update with `payment_behavior=pending_if_incomplete`
+   * keeps its changes in `pending_update` until the invoice is paid, and any other update applies at once
+   * whether paid or not (Stripe's default, allow_incomplete).
+   */
   private subscription(p: URLSearchParams, id: string | undefined): StripeObject {
     const existing = id === undefined ? null : this.get(id);
-    const subscriptionId = existing?.id ?? this.newId('sub');
+    const pending = existing !== null && p.get('payment_behavior') === 'pending_if_incomplete';
+    const unsupported = [...p.keys()].find((key) => !pendingUpdateParams.test(key));
+    if (pending && unsupported !== undefined) throw new InvalidRequestError(`Received unknown parameter for a pending update: ${unsupported}`);
+    const methodId = p.get('default_payment_method') ?? (typeof existing?.default_payment_method === 'string' ? existing.default_payment_method : '');
+    const metadata = { ...(existing?.metadata as Record<string, string> | undefined), ...this.metadata(p) };
     const price = p.get('items[0][price]');
-    const end = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    if (existing !== null && price === null) {
+      // A change of settings only (the card, metadata): no invoice.
+      const updated = this.save({ ...existing, default_payment_method: methodId, metadata });
+      this.emit('customer.subscription.updated', updated);
+      return updated;
+    }
+    const subscriptionId = existing?.id ?? this.newId('sub');
     const customer = typeof existing?.customer === 'string' ? existing.customer : (p.get('customer') ?? '');
+    const cents = Number([...this.objects.values()].find((o) => o.id === price)?.unit_amount ?? 0);
+    const { invoice, intent } = this.invoiceFor(customer, methodId, cents);
+    const paid = intent.status === 'succeeded';
+    const items = { object: 'list', data: [{ id: `si_${subscriptionId}`, object: 'subscription_item', price: { id: price }, current_period_end: Math.floor(Date.now() / 1000) + 30 * 86_400 }] };
+    const base = { id: subscriptionId, object: 'subscription', customer, default_payment_method: methodId, latest_invoice: invoice, pending_update: null };
+    let subscription: StripeObject;
+    if (existing === null) {
+      subscription = this.save({ ...base, status: paid ? 'active' : 'incomplete', metadata, items });
+    } else if (!paid && pending) {
+      const pendingUpdate = { subscription_items: items.data, metadata: this.metadata(p), expires_at: Math.floor(Date.now() / 1000) + 23 * 3600 };
+      subscription = this.save({ ...existing, ...base, pending_update: pendingUpdate });
+    } else {
+      subscription = this.save({ ...existing, ...base, metadata, items });
+    }
+    this.emit(existing === null ? 'customer.subscription.created' : 'customer.subscription.updated', subscription);
+    this.emitPayment(invoice, intent);
+    return subscription;
+  }
+
+  /** A subscription's invoice and its PaymentIntent, paid with the card or waiting for its holder (3-D Secure). */
+  private invoiceFor(customer: string, methodId: string, cents: number): { invoice: StripeObject; intent: StripeObject } {
+    const card = this.cards.get(methodId);
+    const intentId = this.newId('pi');
+    const status = card?.behaviour === 'succeeds' ? 'succeeded' : card?.behaviour === 'requiresAuthentication' ? 'requires_action' : 'requires_payment_method';
+    const intent = this.save({
+      id: intentId,
+      object: 'payment_intent',
+      amount: cents,
+      currency: 'usd',
+      customer,
+      payment_method: methodId,
+      metadata: {},
+      client_secret: `${intentId}_secret_x`,
+      last_payment_error: status === 'requires_payment_method' ? { message: 'Your card was declined.' } : null,
+      status,
+    });
     const invoiceId = this.newId('in');
-    const invoice = {
+    const invoice = this.save({
       id: invoiceId,
       object: 'invoice',
       customer,
       description: null,
-      status: 'paid',
-      total: Number([...this.objects.values()].find((o) => o.id === price)?.unit_amount ?? 0),
+      status: status === 'succeeded' ? 'paid' : 'open',
+      total: cents,
       created: Math.floor(Date.now() / 1000),
       invoice_pdf: `https://pay.stripe.com/invoice/${invoiceId}/pdf`,
       hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
       last_finalization_error: null,
-      lines: { object: 'list', data: [{ id: `il_${invoiceId}`, description: 'Plan, monthly', amount: 0 }], has_more: false },
-    };
-    invoice.lines.data[0] = { id: `il_${invoiceId}`, description: 'Plan, monthly', amount: invoice.total };
-    const subscription = this.save({
-      id: subscriptionId,
-      object: 'subscription',
-      customer,
-      status: 'active',
-      metadata: this.metadata(p),
-      items: { object: 'list', data: [{ id: `si_${subscriptionId}`, object: 'subscription_item', price: { id: price }, current_period_end: end }] },
-      latest_invoice: invoice,
+      lines: { object: 'list', data: [{ id: `il_${invoiceId}`, description: 'Plan, monthly', amount: cents }], has_more: false },
+      confirmation_secret: { client_secret: intent.client_secret, type: 'payment_intent' },
+      payments: { object: 'list', data: [{ id: `inpay_${invoiceId}`, object: 'invoice_payment', status: status === 'succeeded' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intentId } }], has_more: false },
     });
-    this.emit(existing === null ? 'customer.subscription.created' : 'customer.subscription.updated', subscription);
-    this.emit('invoice.paid', invoice);
-    return subscription;
+    return { invoice, intent };
+  }
+
+  private emitPayment(invoice: StripeObject, intent: StripeObject): void {
+    if (intent.status === 'succeeded') {
+      this.emit('payment_intent.succeeded', intent);
+      this.emit('invoice.paid', invoice);
+    } else if (intent.status === 'requires_action') {
+      this.emit('invoice.finalized', invoice);
+      this.emit('payment_intent.requires_action', intent);
+      this.emit('invoice.payment_action_required', invoice);
+    } else {
+      this.emit('invoice.finalized', invoice);
+      this.emit('payment_intent.payment_failed', intent);
+      this.emit('invoice.payment_failed', invoice);
+    }
+  }
+
+  /**
+   * What Stripe does once the card holder answers 3-D Secure for a subscription's invoice (Stripe.js confirms
+   * its PaymentIntent with the client secret): approved, the PaymentIntent succeeds, the invoice is paid and
+   * the subscription becomes active with its pending update applied; refused, the payment fails and nothing
+   * moves. Returns false for an unknown secret or one no longer waiting.
+   */
+  authenticate(clientSecret: string, approve: boolean): boolean {
+    const setup = [...this.objects.values()].find((o) => o.object === 'setup_intent' && o.client_secret === clientSecret);
+    if (setup) return this.authenticateSetup(setup, approve);
+    const intent = [...this.objects.values()].find((o) => o.object === 'payment_intent' && o.client_secret === clientSecret);
+    if (intent?.status !== 'requires_action') return false;
+    const invoice = [...this.objects.values()].find((o) => o.object === 'invoice' && (o.confirmation_secret as { client_secret: string } | undefined)?.client_secret === clientSecret);
+    if (!approve) {
+      const failed = this.save({ ...intent, status: 'requires_payment_method', last_payment_error: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure' } });
+      this.emit('payment_intent.payment_failed', failed);
+      if (invoice) this.emit('invoice.payment_failed', invoice);
+      return true;
+    }
+    this.emit('payment_intent.succeeded', this.save({ ...intent, status: 'succeeded' }));
+    if (!invoice) return true;
+    const paid = this.save({ ...invoice, status: 'paid' });
+    this.emit('invoice.paid', paid);
+    const subscription = [...this.objects.values()].find((o) => o.object === 'subscription' && (o.latest_invoice as { id?: string } | null)?.id === invoice.id);
+    if (!subscription) return true;
+    const update = subscription.pending_update as { subscription_items: unknown[]; metadata: Record<string, string> } | null;
+    const applied = this.save({
+      ...subscription,
+      status: 'active',
+      latest_invoice: paid,
+      pending_update: null,
+      ...(update === null
+        ? {}
+        : { items: { object: 'list', data: update.subscription_items }, metadata: { ...(subscription.metadata as Record<string, string>), ...update.metadata } }),
+    });
+    this.emit('customer.subscription.updated', applied);
+    return true;
+  }
+
+  /** A SetupIntent's card holder answering 3-D Secure: approved, the card is saved; refused, the set-up fails. */
+  private authenticateSetup(setup: StripeObject, approve: boolean): boolean {
+    if (setup.status !== 'requires_action') return false;
+    if (approve) {
+      this.emit('setup_intent.succeeded', this.save({ ...setup, status: 'succeeded' }));
+    } else {
+      const failed = this.save({ ...setup, status: 'requires_payment_method', last_setup_error: { message: 'We are unable to authenticate your payment method.' } });
+      this.emit('setup_intent.setup_failed', failed);
+    }
+    return true;
   }
 
   private metadata(p: URLSearchParams): Record<string, string> {
