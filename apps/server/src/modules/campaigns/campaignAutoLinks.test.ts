@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { countSegments } from '@parley/shared';
 import type { Database } from '../../platform/db/client.js';
 import { accounts, campaignJobs, links, messages } from '../../platform/db/schema/index.js';
 import { insertCampaign } from '../../test/campaigns.js';
@@ -8,6 +9,7 @@ import { useLedgerCheckedDatabase } from '../../test/ledgerCheckedDatabase.js';
 import { addContact, sendingAccount } from '../../test/sendingFixtures.js';
 import { knowSharedDomain } from '../links/index.js';
 import { createExecutionIn, lockExecutableCampaign } from './campaignExecutor.js';
+import { previewCampaign } from './campaignPreview.js';
 import { sendCampaignBatch } from './campaignSender.js';
 
 const DESTINATION = 'https://shop.example.test/autumn/collection?utm_source=sms&utm_medium=campaign&utm_campaign=autumn';
@@ -27,7 +29,13 @@ describe.each(testDatabaseKinds)('a campaign with auto link shortening on %s', (
       .where(eq(accounts.id, a.accountId));
     for (let i = 0; i < 3; i += 1) await addContact(database.db, a.accountId);
     const template = `Autumn is here, {{{firstName}}}: ${DESTINATION} - see you soon! ${'Our best picks for the season. '.repeat(2)}`;
+    // As written it would take two segments a contact.
+    expect(countSegments(template.replace('{{{firstName}}}', 'Alexandra')).segments).toBe(2);
     const campaign = await insertCampaign(database.db, a.accountId, a.numberId, { template });
+
+    // Execute Now's preview prices the shortened text, and makes no link.
+    expect(await previewCampaign(database.db, a.accountId, campaign.id)).toMatchObject({ contacts: 3, estimatedPrice: '0.0300' });
+    expect(await database.db.select().from(links).where(eq(links.accountId, a.accountId))).toEqual([]);
 
     const job = await database.db.transaction(async (tx) => createExecutionIn(tx, await lockExecutableCampaign(tx, a.accountId, campaign.id, null, new Date()), { userId: null }));
     const made = await database.db.select().from(links).where(eq(links.accountId, a.accountId));
