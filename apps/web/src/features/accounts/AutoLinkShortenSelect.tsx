@@ -32,6 +32,8 @@ export const AutoLinkShortenSelect = ({ account }: { account: Account }) => {
       }}
       error={save.isError}
       helperText={save.isError ? errorMessage(save.error) : 'URLs in outgoing messages are sent as short links on this domain.'}
+      // '' is '-- Disabled --', shown as a choice rather than as an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ mt: 2, maxWidth: 420 }}
       fullWidth
     >
