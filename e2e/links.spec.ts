@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { createdId, freshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
+import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
 /*
  * /links/urlshortener and /links/customdomains: an administrator adds a link (the form refusing a bad URL),
  * follows its short URL, edits and removes it; adds a custom domain and sees the DNS records to create.
  * A tracked link sent to two contacts counts the click of the one who opened it in the tracking CSV.
+ * With auto link shortening chosen on the Plan tab, the message editor counts and shows the shortened text.
  * Screenshots at 1366 and 390 px go to the test's output folder.
  */
 
@@ -149,4 +151,36 @@ test('a tracked link sent to two contacts ties a click to the contact who opened
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row.getByRole('button', { name: 'Edit the link Tracked offer' })).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('links-tracking-390.png'), fullPage: true });
+});
+
+test('auto link shortening: chosen on the Plan tab, the editor shows the text as it will be sent', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signIn(page, '/');
+  await freshAccount(page, 'Short Links');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/');
+  const settings = await openSettings(page);
+  const select = settings.getByRole('combobox', { name: 'Auto link shortening' });
+  await expect(select).toHaveText(/-- Disabled --/);
+  await select.click();
+  await page.getByRole('option').nth(1).click();
+  await expect(select).not.toHaveText(/-- Disabled --/);
+  await select.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('auto-links-plan-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(select).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('auto-links-plan-390.png') });
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/templates/sms');
+  await page.getByRole('main').getByRole('button', { name: 'Add Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Template' });
+  const url = `https://shop.example.test/autumn/collection?utm_source=sms&utm_campaign=${'a'.repeat(60)}`;
+  await dialog.getByRole('textbox', { name: 'Message' }).fill(`Autumn picks: ${url} ${'See you soon. '.repeat(3)}`);
+  await expect(dialog.getByText(/^Sent as: Autumn picks: https?:\/\/\S+\/xxxxxxx /)).toBeVisible();
+  await expect(dialog.getByText(/· 1 segment ·/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('auto-links-editor-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('auto-links-editor-390.png') });
 });

@@ -5324,6 +5324,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5353,7 +5362,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add a short link on the shared domain or a verified custom domain; the server makes its code */
+        /** Add a short link on the shared domain or a verified custom domain; the server makes its code. 402 `trial_expired` once the account's trial has run out */
         post: {
             parameters: {
                 query?: never;
@@ -5380,6 +5389,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5461,6 +5479,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5525,6 +5552,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5576,6 +5612,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5656,6 +5701,15 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5686,6 +5740,93 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/links/shorten": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A message's text as it would be sent with the account's auto link shortening (the editor's preview): makes no link; one not made yet shows a code of x */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShortenTextInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShortenedTextRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7898,7 +8039,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turn account options on or off (the options sent are merged) */
+        /** Turn account options on or off (the options sent are merged); autoLinkShorten: the id of the short domain or a verified custom domain, null for off */
         put: {
             parameters: {
                 query?: never;
@@ -13031,11 +13172,13 @@ export interface components {
             };
         };
         AccountOptions: {
+            autoLinkShorten: string | null;
             contactTracking: boolean;
             universalMMS: boolean;
             verifyNumberType: boolean;
         };
         AccountOptionsInput: {
+            autoLinkShorten: string | null;
             contactTracking: boolean;
             universalMMS: boolean;
             verifyNumberType: boolean;
@@ -13071,12 +13214,14 @@ export interface components {
             };
         };
         AccountRecordOptions: {
+            autoLinkShorten: string | null;
             autotopup?: components["schemas"]["AccountAutoTopup"] | null;
             contactTracking: boolean;
             universalMMS: boolean;
             verifyNumberType: boolean;
         };
         AccountRecordOptionsInput: {
+            autoLinkShorten: string | null;
             autotopup?: components["schemas"]["AccountAutoTopupInput"] | null;
             contactTracking: boolean;
             universalMMS: boolean;
@@ -16117,6 +16262,30 @@ export interface components {
             /** @constant */
             success: true;
         };
+        ShortenedText: {
+            /** @description the URLs replaced */
+            shortened: number;
+            /** @description the text with its URLs replaced by short links; a link not made yet shows a code of x */
+            text: string;
+        };
+        ShortenedTextInput: {
+            /** @description the URLs replaced */
+            shortened: number;
+            /** @description the text with its URLs replaced by short links; a link not made yet shows a code of x */
+            text: string;
+        };
+        ShortenedTextRecord: {
+            data: components["schemas"]["ShortenedText"];
+        };
+        ShortenedTextRecordInput: {
+            data: components["schemas"]["ShortenedTextInput"];
+        };
+        ShortenText: {
+            text: string;
+        };
+        ShortenTextInput: {
+            text: string;
+        };
         SignUp: {
             /** @constant */
             communication: true;
@@ -16543,11 +16712,13 @@ export interface components {
             };
         };
         UpdateAccountOptions: {
+            autoLinkShorten?: string | null;
             contactTracking?: boolean;
             universalMMS?: boolean;
             verifyNumberType?: boolean;
         };
         UpdateAccountOptionsInput: {
+            autoLinkShorten?: string | null;
             contactTracking?: boolean;
             universalMMS?: boolean;
             verifyNumberType?: boolean;
@@ -16999,6 +17170,12 @@ export type SchemaSharedFile = components['schemas']['SharedFile'];
 export type SchemaSharedFileInput = components['schemas']['SharedFileInput'];
 export type SchemaShareFileResponse = components['schemas']['ShareFileResponse'];
 export type SchemaShareFileResponseInput = components['schemas']['ShareFileResponseInput'];
+export type SchemaShortenedText = components['schemas']['ShortenedText'];
+export type SchemaShortenedTextInput = components['schemas']['ShortenedTextInput'];
+export type SchemaShortenedTextRecord = components['schemas']['ShortenedTextRecord'];
+export type SchemaShortenedTextRecordInput = components['schemas']['ShortenedTextRecordInput'];
+export type SchemaShortenText = components['schemas']['ShortenText'];
+export type SchemaShortenTextInput = components['schemas']['ShortenTextInput'];
 export type SchemaSignUp = components['schemas']['SignUp'];
 export type SchemaSignUpInput = components['schemas']['SignUpInput'];
 export type SchemaSimulatorErrorCode = components['schemas']['SimulatorErrorCode'];

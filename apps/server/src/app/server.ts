@@ -19,6 +19,7 @@ import { devAuthenticator, type Authenticator } from '../modules/identity/index.
 import { loadIssuerKeys, publicJwks, type IssuerKeys } from '../modules/identity/index.js';
 import { createIssuer } from '../modules/identity/index.js';
 import { externalUserResolver } from '../modules/identity/index.js';
+import { knowSharedDomain } from '../modules/links/index.js';
 import { createTokenVerifier, refusingRenewedSecrets } from '../modules/identity/index.js';
 import { jobDefinitions } from './jobDefinitions.js';
 import { JobQueue, type JobDefinition } from '../platform/jobs/queue.js';
@@ -115,6 +116,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let statistics: StatisticsKeeper | null = null;
   usePreparedStatements(config.databasePreparedStatements);
   const media = createMediaServices(config);
+  // Sends shorten links on the deployment's short domain (modules/links/autoShorten.ts), workers too.
+  knowSharedDomain(config.links, config.publicUrl);
   // Carriers are handed signed URLs of this deployment's media at submit time (modules/media/carrierMediaUrls.ts).
   const unregisterCarrierMedia = registerCarrierMedia(media, (fileId) => mediaFileAccount(database.db, fileId));
   try {

@@ -85,8 +85,19 @@ export const updateAccountSchema = z
 
 export type UpdateAccount = z.output<typeof updateAccountSchema>;
 
+export const AUTO_LINK_DOMAIN_MESSAGE = 'Choose the short domain or one of your verified custom domains';
+
+/**
+ * autoLinkShorten: the domain (the deployment's short domain or a verified custom domain of the account) that
+ * URLs in outgoing messages are shortened on; null: off ('-- Disabled --').
+ */
 export const accountOptionsSchema = z
-  .object({ verifyNumberType: z.boolean(), universalMMS: z.boolean(), contactTracking: z.boolean() })
+  .object({
+    verifyNumberType: z.boolean(),
+    universalMMS: z.boolean(),
+    contactTracking: z.boolean(),
+    autoLinkShorten: z.uuid({ message: AUTO_LINK_DOMAIN_MESSAGE }).nullable(),
+  })
   .meta({ id: 'AccountOptions' });
 
 export type AccountOptions = z.infer<typeof accountOptionsSchema>;

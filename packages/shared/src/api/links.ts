@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../forms.js';
 import { validationMessages } from '../validation.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
+import { MESSAGE_TEXT_MAX } from './messages.js';
 
 /**
  * Short links and custom domains (docs/links.md). A link has a short code of at least 7 base62
@@ -146,3 +147,18 @@ export const verifyCustomDomainSchema = z
 export const verifyResultSchema = z
   .object({ data: customDomainSchema, verified: z.boolean(), message: z.string() })
   .meta({ id: 'CustomDomainVerification' });
+
+/** POST .../links/shorten: a message's text as auto link shortening would send it (the editor's preview). */
+export const shortenTextSchema = z
+  .object({ text: z.string({ message: validationMessages.required }).max(MESSAGE_TEXT_MAX, { message: `At most ${MESSAGE_TEXT_MAX} characters` }) })
+  .meta({ id: 'ShortenText' });
+
+export const shortenedTextSchema = z
+  .object({
+    text: z.string().describe('the text with its URLs replaced by short links; a link not made yet shows a code of x'),
+    shortened: z.number().int().describe('the URLs replaced'),
+  })
+  .meta({ id: 'ShortenedText' });
+
+export type ShortenedText = z.infer<typeof shortenedTextSchema>;
+export const shortenedTextRecordSchema = recordResponse(shortenedTextSchema).meta({ id: 'ShortenedTextRecord' });

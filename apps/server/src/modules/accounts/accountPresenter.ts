@@ -67,6 +67,7 @@ export function presentAccount({ account, plan }: AccountWithPlan, role: Role, b
       verifyNumberType: options.verifyNumberType === true,
       universalMMS: options.universalMMS === true,
       contactTracking: options.contactTracking === true,
+      autoLinkShorten: typeof options.autoLinkShorten === 'string' ? options.autoLinkShorten : null,
       ...(billing === null ? {} : { autotopup: billing.autotopup }),
     },
     quietHours: { enabled: account.quietHoursEnabled, start: account.quietHoursStart, end: account.quietHoursEnd },

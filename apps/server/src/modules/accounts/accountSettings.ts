@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  AUTO_LINK_DOMAIN_MESSAGE,
   isValidSupportPhone,
   validationMessages,
   type UpdateAccount,
@@ -9,7 +10,7 @@ import type { Db } from '../../platform/db/client.js';
 import { accounts } from '../../platform/db/schema/index.js';
 import { publishEvent } from '../../platform/events/outbox.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { turnTrackingOffForAccount } from '../links/index.js';
+import { isAutoLinkDomain, turnTrackingOffForAccount } from '../links/index.js';
 
 /**
  * Changes the name, defaults, support details and quiet hours of an account. The support phone is checked
@@ -51,9 +52,16 @@ export async function updateAccountSettings(db: Db, accountId: string, update: U
   });
 }
 
-/** Merges the options sent into the account's; options not sent keep their value. */
-export async function updateAccountOptions(db: Db, accountId: string, patch: UpdateAccountOptions): Promise<void> {
+/**
+ * Merges the options sent into the account's; options not sent keep their value. autoLinkShorten must name
+ * the deployment's short domain (`sharedDomainId`) or a verified custom domain of the account.
+ */
+export async function updateAccountOptions(db: Db, accountId: string, patch: UpdateAccountOptions, sharedDomainId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const domainId = patch.autoLinkShorten;
+    if (domainId != null && !(await isAutoLinkDomain(tx, accountId, domainId, sharedDomainId))) {
+      throw new AppError(400, 'validation_failed', `autoLinkShorten: ${AUTO_LINK_DOMAIN_MESSAGE}`);
+    }
     const [updated] = await tx
       .update(accounts)
       .set({ options: sql`${accounts.options} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })

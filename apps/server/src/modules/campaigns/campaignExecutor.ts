@@ -20,6 +20,7 @@ import { upsertFileContacts, type FileRecipient } from './campaignFileRows.js';
 import { storedFieldMappings, storedFilters, storedPhoneNumberFilter } from './campaignStored.js';
 import { InsufficientBalanceError, requireChargeableAccount } from '../billing/index.js';
 import { loadAccountSendContext } from '../messaging/index.js';
+import { shortenLinks } from '../links/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /*
@@ -333,7 +334,16 @@ export async function lockExecutableCampaign(tx: Tx, accountId: string, campaign
     requireVerifiedEmail({ emailVerifiedAt: user?.emailVerifiedAt ?? null });
   }
   await requireChargeableAccount(tx, accountId, now);
-  return campaign;
+  return withShortLinks(tx, campaign, now);
+}
+
+/**
+ * The campaign with its text's URLs shortened (when the account asks for it): an execution stores, prices and
+ * sends that text, so its links are made once, not per batch or recipient.
+ */
+export async function withShortLinks(tx: Tx, campaign: CampaignRow, now: Date): Promise<CampaignRow> {
+  const { text } = await shortenLinks(tx, campaign.accountId, campaign.template, 'send', now);
+  return text === campaign.template ? campaign : { ...campaign, template: text };
 }
 
 /**

@@ -6,6 +6,7 @@ import { audienceIds, countExclusions } from './campaignAudience.js';
 import { estimateCampaign } from './campaignEstimate.js';
 import { CAMPAIGN_NOT_FOUND, campaignMessage } from './campaignExecutor.js';
 import { findCampaign } from './campaignManager.js';
+import { shortenLinks } from '../links/index.js';
 import { storedFilters } from './campaignStored.js';
 
 export interface CampaignPreviewResult {
@@ -28,7 +29,10 @@ export function previewCampaign(db: Db, accountId: string, campaignId: string): 
     if (campaign.trigger === 'FU') throw new AppError(400, 'bad_request', CAMPAIGN_FILE_PREVIEW_MESSAGE);
     const filters = storedFilters(campaign.filters);
     const invalidCounts = await countExclusions(tx, accountId, filters);
-    const estimate = await estimateCampaign(tx, accountId, audienceIds(accountId, filters), campaignMessage(campaign));
+    // Priced as the execution will send it: with its URLs shortened when the account asks for it.
+    const { text } = await shortenLinks(tx, accountId, campaign.template, 'preview');
+    const message = campaignMessage({ ...campaign, template: text });
+    const estimate = await estimateCampaign(tx, accountId, audienceIds(accountId, filters), message);
     for (const refused of estimate.refused) invalidCounts[refused.reason] += 1;
     const [balance] = await queryRows<{ covered: boolean }>(
       tx,

@@ -3,7 +3,7 @@ import { nextExecution } from '@parley/shared';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { campaigns, type CampaignJobRow } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { createExecutionIn, recordFailedExecution, type EnqueueExecution } from './campaignExecutor.js';
+import { createExecutionIn, recordFailedExecution, withShortLinks, type EnqueueExecution } from './campaignExecutor.js';
 import { finishExecution } from './campaignSender.js';
 import { storedSchedule } from './campaignStored.js';
 
@@ -49,7 +49,7 @@ async function runOneDue(db: Db, now: Date): Promise<ScheduledRun | null> {
     await tx.update(campaigns).set({ nextExecutionAt: next }).where(eq(campaigns.id, due.id));
     try {
       // A savepoint: a refusal rolls back the half-made execution, not the claim.
-      const job = await tx.transaction((savepoint) => createExecutionIn(savepoint, due, { userId: null, now }));
+      const job = await tx.transaction(async (savepoint) => createExecutionIn(savepoint, await withShortLinks(savepoint, due, now), { userId: null, now }));
       return { campaignId: due.id, campaignJobId: job.id, status: job.status };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -3,7 +3,7 @@ import type { LinksConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/client.js';
 import { ClickBuffer } from './clickBuffer.js';
 import { RedirectCache, ShortHosts } from './redirectCache.js';
-import { sharedDomain, type SharedDomain } from './sharedDomains.js';
+import { knowSharedDomain, type SharedDomain } from './sharedDomains.js';
 
 /** What the redirect path keeps in memory: one per database the process serves. */
 export interface LinksRuntime {
@@ -23,7 +23,7 @@ export function linksRuntime(database: Database, config: { links: LinksConfig; p
       cache: new RedirectCache(database),
       clicks: new ClickBuffer(database, log.child({ component: 'links' })),
       hosts: new ShortHosts(database, config.links.shortDomain),
-      shared: sharedDomain(config.links, config.publicUrl),
+      shared: knowSharedDomain(config.links, config.publicUrl),
     };
     runtimes.set(database, runtime);
   }

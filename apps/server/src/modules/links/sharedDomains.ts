@@ -25,4 +25,25 @@ export function sharedDomain(config: LinksConfig, publicUrl: string): SharedDoma
   return { id: uuidv5(host, SHARED_DOMAIN_NAMESPACE), label: `${host}/r`, base: `${publicUrl}/r` };
 }
 
+/**
+ * The shared domains this process serves, by id: a send (which has no config at hand) finds the base of an
+ * account's autoLinkShorten domain here. Ids come from the host, so deployments in one process never clash.
+ */
+const knownShared = new Map<string, SharedDomain>();
+let latestShared: SharedDomain | null = null;
+
+/** The deployment's shared domain, remembered for the send path (autoShorten.ts). */
+export function knowSharedDomain(config: LinksConfig, publicUrl: string): SharedDomain {
+  const shared = sharedDomain(config, publicUrl);
+  knownShared.set(shared.id, shared);
+  latestShared = shared;
+  return shared;
+}
+
+/** A shared domain this process serves, by id; else the one it last learnt (the operator changed it). */
+export const sharedDomainById = (id: string): SharedDomain | null => knownShared.get(id) ?? latestShared;
+
+/** Every shared domain this process serves: their URLs are already short. */
+export const knownSharedDomains = (): SharedDomain[] => [...knownShared.values()];
+
 export const presentSharedDomain = (shared: SharedDomain): CustomDomain => ({ id: shared.id, domain: shared.label, renewAt: null, shared: true, records: [] });

@@ -8,7 +8,7 @@ import { requireOwnMedia } from '../media/index.js';
 import { activeSenderNumbers, senderCandidates } from './senderNumbers.js';
 import { requireVerifiedEmail } from '../../platform/policies/verifiedEmail.js';
 import { debitAccount, InsufficientBalanceError, requireOpenTrial } from '../billing/index.js';
-import { personalizeTrackedLinks, recordRecipientCodes } from '../links/index.js';
+import { personalizeTrackedLinks, recordRecipientCodes, shortenLinks } from '../links/index.js';
 import { addressRecipients, loadAccountSendContext, prepareMessages, type PreparedMessage } from './messageSenderPrepare.js';
 import { checkFilteredRecipients, contactsOfFilters, loadRecipients } from './messageSenderRecipients.js';
 import { scheduleMessages } from './messageSenderSchedule.js';
@@ -41,7 +41,7 @@ function chargeDescription(prepared: readonly PreparedMessage[]): string {
 /**
  * Step 1 of the path of a message (DESIGN.md), in the caller's transaction: the actor's right to spend,
  * media that is the account's own (else 404), each recipient's consent, the number each is texted from,
- * the text, segments and price of each message, the conversations, the queued messages (held until the
+ * the text (its URLs shortened when the account asks for it), segments and price of each message, the conversations, the queued messages (held until the
  * recipient's quiet hours end), their messageSent events and, last, ONE ledger debit for the lot.
  * 402 'Insufficient Credit' or `trial_expired` (or any refusal) throws, and the caller's transaction must roll back: then
  * nothing is written. The same code serves one message from the API and a campaign's thousands: the work is
@@ -67,7 +67,9 @@ export async function sendMessagesIn(tx: Tx, input: SendMessagesInput): Promise<
     : null;
 
   const addressed = addressRecipients(recipients, active, candidates);
-  const ready = prepareMessages(context, addressed.addressed, input.template, media.length > 0);
+  // URLs become short links (when the account asks for it) before segments and price are counted, once a call.
+  const { text: template } = await shortenLinks(tx, accountId, input.template, 'send', now);
+  const ready = prepareMessages(context, addressed.addressed, template, media.length > 0);
   const unsendable = [...addressed.unsendable, ...ready.unsendable];
   // Tracked links get each recipient's own code (same length: segments and price stay as counted).
   const tracking = await personalizeTrackedLinks(tx, accountId, ready.prepared);

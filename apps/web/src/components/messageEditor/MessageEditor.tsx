@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { knownTokens, MESSAGE_TEXT_MAX, tokenText, type Contact, type PlanPricing } from '@parley/shared';
 import { useId, useMemo, useRef, useState } from 'react';
 import { estimateMessage, formatPriceRange, lengthAfterInsert, lengthNotice } from './messageEstimate';
+import { useShortenedText } from './useShortenedText';
 
 export interface MessageEditorProps {
   value: string;
@@ -22,6 +23,8 @@ export interface MessageEditorProps {
   hasMedia?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The account sending: with its auto link shortening on, the counts are those of the shortened text, shown under it. */
+  accountId?: string;
 }
 
 const plural = (n: number, one: string, many: string): string => `${String(n)} ${n === 1 ? one : many}`;
@@ -29,18 +32,20 @@ const plural = (n: number, one: string, many: string): string => `${String(n)} $
 /**
  * The message editor: the text with tokens in triple braces, a token menu that inserts at the caret,
  * and under it the characters left in the current segment, the segments, the price per contact, and what makes
- * a message cost more (characters that force UCS-2) or send less than meant (unknown tokens).
+ * a message cost more (characters that force UCS-2) or send less than meant (unknown tokens). With the account's
+ * auto link shortening on, the counts are those of the text with short links, shown as 'Sent as: ...'.
  */
-export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipients, hasMedia = false, disabled, autoFocus }: MessageEditorProps) => {
+export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipients, hasMedia = false, disabled, autoFocus, accountId }: MessageEditorProps) => {
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   // The length a paste or a token would have given the text past the limit, until the text is shorter again.
   const [attempted, setAttempted] = useState<number | null>(null);
   const menuId = useId();
   const tokens = useMemo(() => knownTokens(attributeNames), [attributeNames]);
+  const sent = useShortenedText(accountId ?? null, value);
   const estimate = useMemo(
-    () => estimateMessage({ template: value, attributeNames, pricing, recipients, hasMedia }),
-    [value, attributeNames, pricing, recipients, hasMedia],
+    () => estimateMessage({ template: sent, attributeNames, pricing, recipients, hasMedia }),
+    [sent, attributeNames, pricing, recipients, hasMedia],
   );
 
   const insert = (name: string): void => {
@@ -120,6 +125,11 @@ export const MessageEditor = ({ value, onChange, attributeNames, pricing, recipi
           </MenuItem>
         ))}
       </Menu>
+      {sent !== value && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Sent as: {estimate.preview}
+        </Typography>
+      )}
       {estimate.price !== null && (
         <Typography variant="body2" color="text.secondary">
           Price per contact: {formatPriceRange(estimate.price)}

@@ -3,12 +3,13 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { Account, AccountOptions, UpdateAccountOptions } from '@parley/shared';
+import type { Account, UpdateAccountOptions } from '@parley/shared';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { AutoLinkShortenSelect } from './AutoLinkShortenSelect';
 import { useAccountUpdate } from './queries';
 
-const toggles: { key: keyof AccountOptions; label: string; help?: string }[] = [
+const toggles: { key: 'verifyNumberType' | 'universalMMS'; label: string; help?: string }[] = [
   {
     key: 'verifyNumberType',
     label: 'Validate phone number type',
@@ -45,6 +46,7 @@ export const AccountOptionSwitches = ({ account }: { account: Account }) => {
           </div>
         ))}
       </FormGroup>
+      <AutoLinkShortenSelect account={account} />
       {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
     </div>
   );

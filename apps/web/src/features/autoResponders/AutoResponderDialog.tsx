@@ -128,6 +128,7 @@ export const AutoResponderDialog = ({ accountId, responder, onClose }: AutoRespo
                     Response
                   </FormLabel>
                   <MessageEditor
+                    accountId={accountId}
                     value={field.value}
                     onChange={field.onChange}
                     attributeNames={attributeNames}

@@ -33,6 +33,7 @@ export const TemplateStep = ({ accountId, draft, onChange, errors, disabled }: S
       </Stack>
       <FormControl error={error !== undefined}>
         <MessageEditor
+          accountId={accountId}
           value={draft.template}
           // A text edited by hand is no longer the saved template's.
           onChange={(template) => { onChange({ template, templateId: null }); }}

@@ -66,6 +66,7 @@ export const ReplyBox = ({ accountId, conversation, verified, autoFocus }: Reply
         </Alert>
       )}
       <MessageEditor
+        accountId={accountId}
         value={template}
         onChange={setTemplate}
         attributeNames={attributeNames}

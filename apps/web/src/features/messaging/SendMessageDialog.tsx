@@ -129,6 +129,7 @@ export const SendMessageDialog = ({ accountId, recipients: initial = [], onClose
             </Alert>
           )}
           <MessageEditor
+            accountId={accountId}
             value={template}
             onChange={setTemplate}
             attributeNames={attributeNames}

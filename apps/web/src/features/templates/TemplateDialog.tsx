@@ -143,6 +143,7 @@ export const TemplateDialog = ({ accountId, template, type, onClose }: TemplateD
                     </Typography>
                   )}
                   <MessageEditor
+                    accountId={accountId}
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     attributeNames={attributeNames}

@@ -82,7 +82,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         balance: '10.0000',
         plan: { id: 'trial', name: 'Trial', price: '0.0000', isTrial: true },
         defaults: { country: { code: 'US', name: 'United States' }, messageFrequency: null },
-        options: { verifyNumberType: false, universalMMS: false, contactTracking: false },
+        options: { verifyNumberType: false, universalMMS: false, contactTracking: false, autoLinkShorten: null },
         support: { address: '1 Main St, Springfield', phone: '(415) 555-2671', email: 'front@acme.example' },
         questionnaire: { messagingVolume: '1-1,000', messagingType: ['one to one'], desiredIntegrations: ['HubSpot'] },
         promoCode: 'SPRING',
@@ -277,6 +277,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         verifyNumberType: false,
         universalMMS: false,
         contactTracking: true,
+        autoLinkShorten: null,
         autotopup,
       });
       const second = await h.call('PUT', url, token, { universalMMS: true, verifyNumberType: true });
@@ -284,6 +285,7 @@ describe.each(testDatabaseKinds)('accounts on %s', (kind) => {
         verifyNumberType: true,
         universalMMS: true,
         contactTracking: true,
+        autoLinkShorten: null,
         autotopup,
       });
       const [row] = await h.database.db.select({ options: accounts.options }).from(accounts).where(eq(accounts.id, account.id));

@@ -17,6 +17,7 @@ import { listAccountsOf } from '../queries.js';
 import { closeAccount } from '../accountCloser.js';
 import { createAccountFor, newAccountFromForm } from '../accountCreator.js';
 import { embeddedFirstNumbers } from '../../phoneNumbers/index.js';
+import { knowSharedDomain } from '../../links/index.js';
 import { updateAccountOptions, updateAccountSettings } from '../accountSettings.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
@@ -30,6 +31,7 @@ const accountParams = z.object({ acc: z.string() });
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
+  const shared = knowSharedDomain(ctx.config.links, ctx.config.publicUrl);
 
   const accountAnswer = async (accountId: string, role: Role) => {
     const found = await loadAccount(db, accountId);
@@ -121,7 +123,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Turn account options on or off (the options sent are merged)',
+        summary:
+          'Turn account options on or off (the options sent are merged); autoLinkShorten: the id of the short domain or a verified custom domain, null for off',
         params: accountParams,
         body: updateAccountOptionsSchema,
         response: { 200: accountResponseSchema, ...errors },
@@ -130,7 +133,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, {
     },
     async (request) => {
       const { accountId, role } = membershipOf(request);
-      await updateAccountOptions(db, accountId, request.body);
+      await updateAccountOptions(db, accountId, request.body, shared.id);
       return accountAnswer(accountId, role);
     },
   );

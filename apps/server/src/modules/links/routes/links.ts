@@ -1,18 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, linkListQuerySchema, linkListSchema, linkRecordSchema, saveLinkSchema } from '@parley/shared';
+import {
+  errorBodySchema,
+  linkListQuerySchema,
+  linkListSchema,
+  linkRecordSchema,
+  saveLinkSchema,
+  shortenedTextRecordSchema,
+  shortenTextSchema,
+} from '@parley/shared';
+import { requireChargeableAccount } from '../../billing/index.js';
 import { membershipOf, principalOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { notFound } from '../../../platform/errors.js';
 import { createLink, findLink, LINK_NOT_FOUND, listLinks, removeLink, updateLink } from '../linkManager.js';
 import { linksRuntime } from '../linksRuntime.js';
+import { previewShortLinks } from '../autoShorten.js';
 import { presentLink } from '../linkPresenter.js';
 import { trackingCsv } from '../trackingCsv.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 // Any string: a malformed id is simply not found, like another account's.
 const linkParams = z.object({ acc: z.uuid(), id: z.string() });
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = { 400: errorBodySchema, 402: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const linkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
@@ -44,7 +54,8 @@ export const linkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
     {
       schema: {
         tags,
-        summary: 'Add a short link on the shared domain or a verified custom domain; the server makes its code',
+        summary:
+          "Add a short link on the shared domain or a verified custom domain; the server makes its code. 402 `trial_expired` once the account's trial has run out",
         params: accountParams,
         body: saveLinkSchema,
         response: { 201: linkRecordSchema, ...errors },
@@ -55,8 +66,29 @@ export const linkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ct
       const { accountId } = membershipOf(request);
       const principal = principalOf(request);
       const userId = principal.clientId === undefined ? principal.userId : null;
+      // A link is made for sending, which an expired trial may no longer do (docs/decisions.md).
+      await requireChargeableAccount(db, accountId, new Date());
       const row = await createLink(ctx.database.db, { accountId, userId, sharedDomainId: runtime.shared.id }, request.body);
       return reply.code(201).send({ data: presentLink(row, runtime.shared) });
+    },
+  );
+
+  app.post(
+    '/accounts/:acc/links/shorten',
+    {
+      schema: {
+        tags,
+        summary:
+          "A message's text as it would be sent with the account's auto link shortening (the editor's preview): makes no link; one not made yet shows a code of x",
+        params: accountParams,
+        body: shortenTextSchema,
+        response: { 200: shortenedTextRecordSchema, ...errors },
+      },
+      config: { permission: 'account.view' },
+    },
+    async (request) => {
+      const { accountId } = membershipOf(request);
+      return { data: await previewShortLinks(db, accountId, request.body.text) };
     },
   );
 

@@ -1,0 +1,1 @@
+export { isVerified, useDomains } from './queries';
