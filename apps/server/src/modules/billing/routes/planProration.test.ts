@@ -109,6 +109,40 @@ describe.each(testDatabaseKinds)('sandbox plan changes prorated as Stripe does o
     expect(next?.total).toBe('16.7700');
   });
 
+  it('credit spent by a change waiting for authentication comes back when refused, and is spent once', async () => {
+    const { accountId, token } = await onStarter();
+    at('2027-01-02T00:00:00.000Z');
+    await changeTo(accountId, token, 'growth');
+    at('2027-01-24T00:00:00.000Z');
+    await changeTo(accountId, token, 'starter');
+    expect((await latestInvoice(accountId, token))?.total).toBe('-18.0700');
+    await addSandboxCard(h, accountId, token, '4000 0027 6000 3184');
+    at('2027-01-28T00:00:00.000Z');
+
+    // Refused: the 18.07 it took while waiting goes back to the balance.
+    const refused = await changeTo(accountId, token, 'scale');
+    expect(refused.status).toBe('requiresAction');
+    const answered = await h.call('POST', '/v1/billing/sandbox/authenticate', token, { clientSecret: refused.action?.client_secret ?? '', approve: false });
+    expect(answered.statusCode).toBe(204);
+    await deliverSandboxEvents(h.database.db);
+
+    // Held again (a minute on: another request, not a repeat of the refused one): it spends the credit at
+    // once, so a change made meanwhile finds none to apply.
+    at('2027-01-28T00:01:00.000Z');
+    const held = await changeTo(accountId, token, 'scale');
+    expect(held.status).toBe('requiresAction');
+    await addSandboxCard(h, accountId, token);
+    await changeTo(accountId, token, 'growth');
+    const meanwhile = await latestInvoice(accountId, token);
+    expect(linesOf(meanwhile)?.map(([description]) => description)).toEqual([
+      'Unused time on Starter after 28 Jan 2027',
+      'Remaining time on Growth after 28 Jan 2027',
+    ]);
+    expect(held.action?.client_secret).not.toBe(refused.action?.client_secret);
+    await approve(token, held.action?.client_secret ?? '');
+    expect(linesOf(await latestInvoice(accountId, token))?.at(-1)).toEqual(['Applied balance (credit of USD 18.0700)', '-18.0700']);
+  });
+
   it('a prorated change with a card that asks authentication moves nothing until the holder approves', async () => {
     const { accountId, token } = await onStarter('4000 0027 6000 3184');
     at('2027-01-16T12:00:00.000Z');

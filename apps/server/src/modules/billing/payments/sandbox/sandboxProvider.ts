@@ -22,7 +22,7 @@ import {
   type SandboxCard,
 } from './cardCatalog.js';
 import { planCharge, settleWithCredit } from './proration.js';
-import { commitSubscription, creditOf, subscriptionStateOf, type SubscriptionCommit } from './subscriptionStore.js';
+import { commitSubscription, creditOf, holdSubscription, releaseSubscription, subscriptionStateOf, type SubscriptionCommit } from './subscriptionStore.js';
 
 type ObjectKind = (typeof sandboxObjects.$inferSelect)['kind'];
 
@@ -220,7 +220,7 @@ export class SandboxProvider implements PaymentProvider {
           eventType: 'customer.subscription.updated',
           failureType: 'customer.subscription.updated',
           invoice: planInvoice,
-          subscription: commit,
+          subscription: await holdSubscription(tx, commit),
         });
       } else {
         result = { subscriptionId, status: 'active', clientSecret: null, error: null };
@@ -253,7 +253,7 @@ export class SandboxProvider implements PaymentProvider {
       const pending = held.data as PendingAuthentication;
       await this.emit(tx, approve ? pending.eventType : pending.failureType, approve ? pending.change : pending.failure);
       if (approve && pending.invoice) await this.emitInvoice(tx, pending.invoice);
-      if (approve && pending.subscription) await commitSubscription(tx, pending.subscription);
+      if (pending.subscription) await (approve ? commitSubscription(tx, pending.subscription) : releaseSubscription(tx, pending.subscription));
       return true;
     });
   }
