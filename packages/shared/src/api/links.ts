@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../forms.js';
 import { validationMessages } from '../validation.js';
 import { listQuerySchema, listResponse, recordResponse } from './pagination.js';
-import { MESSAGE_TEXT_MAX } from './messages.js';
+import { MESSAGE_TEXT_MAX, MESSAGE_TEXT_MAX_MESSAGE } from './messages.js';
 
 /**
  * Short links and custom domains (docs/links.md). A link has a short code of at least 7 base62
@@ -150,7 +150,7 @@ export const verifyResultSchema = z
 
 /** POST .../links/shorten: a message's text as auto link shortening would send it (the editor's preview). */
 export const shortenTextSchema = z
-  .object({ text: z.string({ message: validationMessages.required }).max(MESSAGE_TEXT_MAX, { message: `At most ${MESSAGE_TEXT_MAX} characters` }) })
+  .object({ text: z.string({ message: validationMessages.required }).max(MESSAGE_TEXT_MAX, { message: MESSAGE_TEXT_MAX_MESSAGE }) })
   .meta({ id: 'ShortenText' });
 
 export const shortenedTextSchema = z

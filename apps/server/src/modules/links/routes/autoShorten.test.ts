@@ -73,6 +73,19 @@ describe.each(testDatabaseKinds)('auto link shortening on %s', (kind) => {
     expect(await preview('https://cafe.example.test/?m={{{mobile}}}')).toMatchObject({ shortened: 0 });
   });
 
+  it('previews for every role of the account, refuses bad input and answers 404 for another account', async () => {
+    const shorten = (acc: string, who: string, body: object) => h.call('POST', `/v1/accounts/${acc}/links/shorten`, who, body);
+    for (const role of ['Administrator', 'CampaignManager', 'Sender', 'ReadOnly'] as const) {
+      const res = await shorten(fixtures.accountId, tokens[role], { text: 'no links here' });
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json<{ data: ShortenedText }>().data).toEqual({ text: 'no links here', shortened: 0 });
+    }
+    for (const body of [{}, { text: 42 }, { text: 'x'.repeat(5_000) }]) {
+      expect((await shorten(a.accountId, token, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    expect((await shorten(a.accountId, tokens.Administrator, { text: TEXT })).statusCode).toBe(404);
+  });
+
   it('sends the short URL, counted and priced as sent; the link is listed and reused; short URLs stay', async () => {
     await setOption(a.accountId, token, sharedId);
     const contact = await addContact(h.database.db, a.accountId);
