@@ -10496,6 +10496,277 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/tools/carrierlookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up a number’s carrier and line type
+         * @description The number's line type (mobile, landline, VoIP, toll-free ...) and carrier. Without a lookup provider the answer comes from the number's range (free; a ported number shows its range's first carrier); with one, the provider answers, the answer is kept 30 days and the account pays 0.0100 USD once per answer (402 when it cannot).
+         */
+        get: {
+            parameters: {
+                query: {
+                    country?: string;
+                    number: string;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CarrierLookup"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/tools/lookups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who answers number lookups here, and what each costs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["LookupSettings"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/tools/namelookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up the caller name registered for a number
+         * @description The caller name registered for the number (null: none known) and the first and last names it may stand for. Needs a lookup provider for real numbers; 0.0100 USD once per answer, kept 30 days.
+         */
+        get: {
+            parameters: {
+                query: {
+                    country?: string;
+                    number: string;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NameLookup"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/tools/sharefile": {
         parameters: {
             query?: never;
@@ -12916,6 +13187,190 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tools/carrierlookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Carrier lookup: the hosted API's path, in the token's account
+         * @description The number's line type (mobile, landline, VoIP, toll-free ...) and carrier. Without a lookup provider the answer comes from the number's range (free; a ported number shows its range's first carrier); with one, the provider answers, the answer is kept 30 days and the account pays 0.0100 USD once per answer (402 when it cannot).
+         */
+        get: {
+            parameters: {
+                query: {
+                    accountId?: string;
+                    country?: string;
+                    number: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["CarrierLookup"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/namelookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Name lookup: the hosted API's path, in the token's account
+         * @description The caller name registered for the number (null: none known) and the first and last names it may stand for. Needs a lookup provider for real numbers; 0.0100 USD once per answer, kept 30 days.
+         */
+        get: {
+            parameters: {
+                query: {
+                    accountId?: string;
+                    country?: string;
+                    number: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NameLookup"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tools/sharefile": {
         parameters: {
             query?: never;
@@ -13964,6 +14419,30 @@ export interface components {
                 inboundUrl: string;
                 statusCallbackUrl: string;
             };
+        };
+        CarrierLookup: {
+            cached: boolean;
+            carrier: string | null;
+            charged: components["schemas"]["Money"];
+            country: string;
+            lookedUpAt: string;
+            number: string;
+            /** @enum {string} */
+            source: "offline" | "twilio" | "simulator";
+            /** @enum {string} */
+            type: "mobile" | "landline" | "fixedOrMobile" | "voip" | "tollFree" | "premium" | "sharedCost" | "personal" | "pager" | "uan" | "voicemail" | "unknown";
+        };
+        CarrierLookupInput: {
+            cached: boolean;
+            carrier: string | null;
+            charged: components["schemas"]["MoneyInput"];
+            country: string;
+            lookedUpAt: string;
+            number: string;
+            /** @enum {string} */
+            source: "offline" | "twilio" | "simulator";
+            /** @enum {string} */
+            type: "mobile" | "landline" | "fixedOrMobile" | "voip" | "tollFree" | "premium" | "sharedCost" | "personal" | "pager" | "uan" | "voicemail" | "unknown";
         };
         CatalogPlan: {
             contactUs: boolean;
@@ -15140,6 +15619,24 @@ export interface components {
             /** @enum {string} */
             status: "subscribed" | "optedIn" | "optedOut";
         };
+        LookupSettings: {
+            cacheDays: number;
+            prices: {
+                carrier: components["schemas"]["Money"];
+                name: components["schemas"]["Money"];
+            };
+            /** @enum {string} */
+            provider: "offline" | "twilio";
+        };
+        LookupSettingsInput: {
+            cacheDays: number;
+            prices: {
+                carrier: components["schemas"]["MoneyInput"];
+                name: components["schemas"]["MoneyInput"];
+            };
+            /** @enum {string} */
+            provider: "offline" | "twilio";
+        };
         MarkConversationRead: {
             read: boolean;
         };
@@ -15294,6 +15791,34 @@ export interface components {
         Money: string;
         /** @description USD, 4 decimals */
         MoneyInput: string;
+        NameLookup: {
+            cached: boolean;
+            charged: components["schemas"]["Money"];
+            country: string;
+            lookedUpAt: string;
+            name: string | null;
+            number: string;
+            /** @enum {string} */
+            source: "offline" | "twilio" | "simulator";
+            suggestions: {
+                firstName: string;
+                lastName: string;
+            }[];
+        };
+        NameLookupInput: {
+            cached: boolean;
+            charged: components["schemas"]["MoneyInput"];
+            country: string;
+            lookedUpAt: string;
+            name: string | null;
+            number: string;
+            /** @enum {string} */
+            source: "offline" | "twilio" | "simulator";
+            suggestions: {
+                firstName: string;
+                lastName: string;
+            }[];
+        };
         Notification: {
             created: {
                 /** Format: date-time */
@@ -16946,6 +17471,8 @@ export type SchemaCampaignScheduleValue = components['schemas']['CampaignSchedul
 export type SchemaCampaignScheduleValueInput = components['schemas']['CampaignScheduleValueInput'];
 export type SchemaCarrierConnection = components['schemas']['CarrierConnection'];
 export type SchemaCarrierConnectionInput = components['schemas']['CarrierConnectionInput'];
+export type SchemaCarrierLookup = components['schemas']['CarrierLookup'];
+export type SchemaCarrierLookupInput = components['schemas']['CarrierLookupInput'];
 export type SchemaCatalogPlan = components['schemas']['CatalogPlan'];
 export type SchemaCatalogPlanInput = components['schemas']['CatalogPlanInput'];
 export type SchemaChangePlan = components['schemas']['ChangePlan'];
@@ -17050,6 +17577,8 @@ export type SchemaListMember = components['schemas']['ListMember'];
 export type SchemaListMemberContact = components['schemas']['ListMemberContact'];
 export type SchemaListMemberContactInput = components['schemas']['ListMemberContactInput'];
 export type SchemaListMemberInput = components['schemas']['ListMemberInput'];
+export type SchemaLookupSettings = components['schemas']['LookupSettings'];
+export type SchemaLookupSettingsInput = components['schemas']['LookupSettingsInput'];
 export type SchemaMarkConversationRead = components['schemas']['MarkConversationRead'];
 export type SchemaMarkConversationReadInput = components['schemas']['MarkConversationReadInput'];
 export type SchemaMarkMessageRead = components['schemas']['MarkMessageRead'];
@@ -17068,6 +17597,8 @@ export type SchemaMessagesReportAccepted = components['schemas']['MessagesReport
 export type SchemaMessagesReportAcceptedInput = components['schemas']['MessagesReportAcceptedInput'];
 export type SchemaMoney = components['schemas']['Money'];
 export type SchemaMoneyInput = components['schemas']['MoneyInput'];
+export type SchemaNameLookup = components['schemas']['NameLookup'];
+export type SchemaNameLookupInput = components['schemas']['NameLookupInput'];
 export type SchemaNotification = components['schemas']['Notification'];
 export type SchemaNotificationAttempt = components['schemas']['NotificationAttempt'];
 export type SchemaNotificationAttemptInput = components['schemas']['NotificationAttemptInput'];

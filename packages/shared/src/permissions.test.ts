@@ -32,6 +32,7 @@ const expected: [Capability, Mark, Mark, Mark, Mark][] = [
   ['conversations.close', 'Y', 'Y', 'Y', '-'],
   ['conversations.assignGroup', 'Y', 'Y', 'Y', '-'],
   ['calls.start', 'Y', 'Y', 'Y', '-'],
+  ['tools.lookup', 'Y', 'Y', 'Y', '-'],
 
   ['templates.write', 'Y', 'Y', '-', '-'],
   ['autoResponders.write', 'Y', 'Y', '-', '-'],

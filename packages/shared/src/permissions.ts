@@ -30,6 +30,7 @@ export const capabilityGroups = {
     'conversations.close',
     'conversations.assignGroup',
     'calls.start',
+    'tools.lookup',
   ],
   content: ['templates.write', 'autoResponders.write'],
   campaigns: ['campaigns.write', 'campaigns.execute'],
@@ -78,6 +79,7 @@ export const permissionTable: Record<Capability, readonly Role[]> = {
   'conversations.close': allButReadOnly,
   'conversations.assignGroup': allButReadOnly,
   'calls.start': allButReadOnly,
+  'tools.lookup': allButReadOnly,
 
   'templates.write': managers,
   'autoResponders.write': managers,
@@ -118,6 +120,7 @@ export const capabilityLabels: Record<Capability, string> = {
   'conversations.close': 'close conversations',
   'conversations.assignGroup': 'assign conversations to a group',
   'calls.start': 'start calls',
+  'tools.lookup': 'look up numbers',
   'templates.write': 'add, edit or remove templates',
   'autoResponders.write': 'add, edit or remove auto responders',
   'campaigns.write': 'add, edit or remove campaigns',

@@ -34,6 +34,7 @@ import { jobReportRoutes } from '../modules/campaigns/index.js';
 import { reportRoutes } from '../modules/reports/index.js';
 import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
 import { domainRoutes, linkRoutes } from '../modules/links/index.js';
+import { lookupRoutes } from '../modules/tools/index.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see platform/http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -55,6 +56,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(messageRoutes, { ctx });
   await app.register(mediaRoutes, { ctx });
   await app.register(toolRoutes, { ctx });
+  await app.register(lookupRoutes, { ctx });
   await app.register(conversationRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(topupRoutes, { ctx });

@@ -360,6 +360,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{6,14}$/, { message: 'must be a phone number in E.164 form, e.g. +14155550100' })
     .optional(),
+  LOOKUP_PROVIDER: z.enum(['offline', 'twilio'], { message: 'must be offline or twilio' }).default('offline'),
+  TWILIO_LOOKUP_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://lookups.twilio.com'),
   SECRETS_KEY: secretsKey.optional(),
   WEB_PUSH_SUBJECT: webPushSubject.optional(),
   MEDIA_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots or hyphens)' }).optional(),
@@ -431,6 +433,8 @@ export interface Config {
   fetch: FetchConfig;
   /** The Slack app users' notification channels go through (docs/notifications.md, "Slack"); null: not configured. */
   slack: SlackConfig | null;
+  /** Number lookups (LOOKUP_PROVIDER). */
+  lookups: LookupsConfig;
   links: LinksConfig;
   version: string;
 }
@@ -524,6 +528,11 @@ export interface CarriersConfig {
   /** Twilio's REST API, for the deployment's account and accounts' own (TWILIO_API_BASE_URL). */
   twilioApiBaseUrl: string;
 }
+
+/** Who answers number lookups (LOOKUP_PROVIDER, docs/tools.md): libphonenumber's ranges, or Twilio Lookup v2. */
+export type LookupsConfig =
+  | { provider: 'offline' }
+  | { provider: 'twilio'; baseUrl: string; accountSid: string; authToken: string };
 
 /** The key carrier secrets are encrypted with (platform/secrets/keyring.ts reads it). */
 export interface SecretsConfig {
@@ -650,6 +659,7 @@ export function loadConfig(
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
+    lookups: lookupsConfig(e, carriers),
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -679,6 +689,20 @@ function slackConfig(e: Env): SlackConfig | null {
     signingSecret: e.SLACK_SIGNING_SECRET,
     apiUrl: e.SLACK_API_URL,
     oauthUrl: e.SLACK_OAUTH_URL,
+  };
+}
+
+/** LOOKUP_PROVIDER=twilio asks the deployment's Twilio account (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN). */
+function lookupsConfig(e: Env, carriers: CarriersConfig): LookupsConfig {
+  if (e.LOOKUP_PROVIDER === 'offline') return { provider: 'offline' };
+  if (carriers.twilio === null) {
+    throw new ConfigError(['LOOKUP_PROVIDER: twilio needs TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (the account Twilio Lookup charges)']);
+  }
+  return {
+    provider: 'twilio',
+    baseUrl: e.TWILIO_LOOKUP_BASE_URL.replace(/\/+$/, ''),
+    accountSid: carriers.twilio.accountSid,
+    authToken: carriers.twilio.authToken,
   };
 }
 

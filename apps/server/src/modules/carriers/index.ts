@@ -5,5 +5,6 @@ export { CarrierUnavailableError, DEPLOYMENT_SIMULATOR, type CarrierRegistry, ty
 export { carrierConnectionRoutes } from './routes/connections.js';
 export { carrierWebhookRoutes } from './routes/webhooks.js';
 export { isSimulatorPicture, readSimulatorPicture } from './simulator/media.js';
+export { inventoryCountryOf } from './simulator/inventory.js';
 export { activeSimulatorNumbers, listPhones, parsePhoneParam, phoneThread, sendFromPhone, type PhoneSummary } from './simulator/phones.js';
 export { defaultSimulatorSettings, loadSimulatorSettings, saveSimulatorSettings, type SimulatorNetworkSettings } from './simulator/settings.js';

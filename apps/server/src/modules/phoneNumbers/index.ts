@@ -2,3 +2,4 @@ export { addConnectionNumber, type ConnectionNumberTarget } from './phoneNumberA
 export { embeddedFirstNumbers, type FirstNumbers } from './phoneNumberFirst.js';
 export { connectionNumberRoutes } from './routes/connectionNumbers.js';
 export { phoneNumberRoutes } from './routes/phoneNumbers.js';
+export { holderNameOfNumber } from './queries.js';

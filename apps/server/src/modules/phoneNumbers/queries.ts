@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../platform/db/client.js';
-import { phoneNumbers, simulatorSettings, type PhoneNumberRow } from '../../platform/db/schema/index.js';
+import { accounts, phoneNumbers, simulatorSettings, type PhoneNumberRow } from '../../platform/db/schema/index.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /** Released numbers are gone for the account: not listed, not found. */
@@ -87,4 +87,18 @@ export async function verificationExpired(tx: Tx, id: string): Promise<boolean> 
     .from(phoneNumbers)
     .where(eq(phoneNumbers.id, id));
   return row?.expired ?? true;
+}
+
+/**
+ * The name of the account holding a number now (not released), or null: what the simulated network answers
+ * as the caller name of its own numbers (docs/tools.md), as a business's registered name would be.
+ */
+export async function holderNameOfNumber(q: Queryable, number: string): Promise<string | null> {
+  const [row] = await q
+    .select({ name: accounts.name })
+    .from(phoneNumbers)
+    .innerJoin(accounts, eq(accounts.id, phoneNumbers.accountId))
+    .where(and(eq(phoneNumbers.number, number), notReleased))
+    .limit(1);
+  return row?.name ?? null;
 }

@@ -1,0 +1,1 @@
+export { lookupRoutes } from './routes/lookups.js';
