@@ -89,6 +89,8 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/autoresponders': 'autoResponders',
   '/links/urlshortener': 'links',
   '/links/customdomains': 'customDomains',
+  '/tools/carrierlookup': 'carrierLookup',
+  '/tools/namelookup': 'nameLookup',
   '/campaigns': 'campaigns',
   '/templates': 'templates',
   '/templates/sms': 'templates',

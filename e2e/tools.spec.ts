@@ -1,0 +1,40 @@
+import { bearerOf } from './browserApi.js';
+import { expect, test } from './fixtures.js';
+import { e2eAccountName } from './globalSetup.js';
+import { signIn } from './signIn.js';
+
+test("tools: a number's carrier and line type from its range, and the caller name of the account's own number", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, '/tools/carrierlookup');
+  await expect(page.getByRole('heading', { name: 'Carrier Lookup' })).toBeVisible();
+  // No provider here: the page says lookups are free and read the range.
+  await expect(page.getByTestId('lookup-price')).toContainText('free');
+  await page.getByRole('button', { name: 'Look Up' }).click();
+  await expect(page.getByText('Number is required')).toBeVisible();
+
+  await page.getByLabel('Country').click();
+  await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await page.getByRole('textbox', { name: 'Mobile' }).fill('07400 123456');
+  await page.getByRole('button', { name: 'Look Up' }).click();
+  const result = page.getByLabel('Lookup result');
+  await expect(result).toContainText('Three');
+  await expect(result).toContainText('Mobile');
+  await expect(result).toContainText("From the number's range data; no charge.");
+
+  // The account's own number, on the simulated network: its caller name is the account's name.
+  const headers = await bearerOf(page);
+  const accounts = (await (await page.request.get('/v1/accounts?limit=100', { headers })).json()) as { data: { id: string; name: string }[] };
+  const accountId = accounts.data.find((a) => a.name === e2eAccountName)?.id ?? '';
+  const numbers = (await (await page.request.get(`/v1/accounts/${accountId}/phonenumbers`, { headers })).json()) as { data: { number: string }[] };
+  const own = numbers.data[0]?.number ?? '';
+  expect(own).not.toBe('');
+
+  await page.goto('/tools/namelookup');
+  await expect(page.getByRole('heading', { name: 'Name Lookup' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Number' }).fill(own);
+  await page.getByRole('button', { name: 'Look Up' }).click();
+  const named = page.getByLabel('Lookup result');
+  await expect(named).toContainText(e2eAccountName);
+  await expect(named.getByRole('table', { name: 'Suggested names' })).toContainText('Harbor');
+  await expect(named).toContainText('Answered by the simulated network; no charge.');
+});
