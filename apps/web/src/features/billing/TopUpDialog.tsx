@@ -49,15 +49,19 @@ export const TopUpDialog = ({ accountId, balance, onProcessing, onClose }: TopUp
   const queryClient = useQueryClient();
   const snackbar = useSnackbar();
   const [amount, setAmount] = useState<TopUpAmount>(defaultTopUpAmount);
-  const [idempotencyKey] = useState(() => newIdempotencyKey());
+  const [idempotencyKey, setIdempotencyKey] = useState(() => newIdempotencyKey());
+  // A payment the card holder did not authenticate is over: Confirm again is a new payment, with a new key.
+  const renewKey = () => {
+    setIdempotencyKey(newIdempotencyKey());
+  };
   const [pendingAuth, setPendingAuth] = useState<{ clientSecret: string; balance: string } | null>(null);
   const payments = usePaymentsClient();
-  const finish = (outcome: TopUpOutcome, balance: string) => {
+  const finish = (outcome: TopUpOutcome, current: string) => {
     if (outcome.kind === 'authenticate') {
-      setPendingAuth({ clientSecret: outcome.clientSecret, balance });
+      setPendingAuth({ clientSecret: outcome.clientSecret, balance: current });
       return;
     }
-    if (outcome.kind === 'processing') onProcessing(balance);
+    if (outcome.kind === 'processing') onProcessing(current);
     snackbar.show(outcome.kind === 'failed' ? outcome.message : TOPUP_PROCESSING_MESSAGE);
     onClose();
   };
@@ -65,7 +69,12 @@ export const TopUpDialog = ({ accountId, balance, onProcessing, onClose }: TopUp
     mutationFn: async (value: TopUpAmount) => {
       const request = topUpRequest(accountId, value, idempotencyKey);
       const result = (await api.post<TopupResult>(request.path, request.body, { headers: request.headers })).data;
-      return { result, outcome: await afterTopUp(result, payments?.provider === 'stripe' ? payments.loadStripe : null) };
+      try {
+        return { result, outcome: await afterTopUp(result, payments?.provider === 'stripe' ? payments.loadStripe : null) };
+      } catch (error) {
+        renewKey();
+        throw error;
+      }
     },
     onSuccess: async ({ result, outcome }) => {
       // The balance moves when the provider confirms the payment (docs/billing.md); the refetch shows it then.
@@ -85,6 +94,7 @@ export const TopUpDialog = ({ accountId, balance, onProcessing, onClose }: TopUp
       await api.post('/v1/billing/sandbox/authenticate', { clientSecret, approve });
       if (!approve) throw new ApiError(TOPUP_AUTHENTICATION_REFUSED_MESSAGE);
     },
+    onError: renewKey,
     onSettled: () => {
       setPendingAuth(null);
     },
