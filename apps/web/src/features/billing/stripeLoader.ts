@@ -19,9 +19,9 @@ export const loadStripeJs = (publishableKey: string): Promise<Stripe> => {
       if (stripe === null) throw new Error('Stripe.js is not available here');
       return stripe;
     })
-    .catch((error: unknown) => {
+    .catch(() => {
       loads.delete(publishableKey);
-      throw new ApiError(STRIPE_UNAVAILABLE_MESSAGE, null, error instanceof Error ? error.message : null);
+      throw new ApiError(STRIPE_UNAVAILABLE_MESSAGE);
     });
   loads.set(publishableKey, load);
   return load;
