@@ -4,6 +4,8 @@ import { expect } from './fixtures.js';
 
 /** The sandbox's test Visa that always succeeds (docs/billing.md, Payment providers). */
 export const SANDBOX_VISA = '4242 4242 4242 4242';
+/** The sandbox's test card whose bank asks the card holder to authenticate every payment (3-D Secure). */
+export const SANDBOX_AUTHENTICATION_CARD = '4000 0027 6000 3184';
 
 /** The ledger's description of a top-up the provider confirmed (docs/billing.md, One path for provider events). */
 export const TOPUP_CREDIT_DESCRIPTION = 'Top-up';
@@ -22,26 +24,35 @@ export async function balanceOf(api: BrowserApi): Promise<string> {
 }
 
 /**
- * Puts the sandbox's test Visa on file, as the card form would: the sandbox makes a token of the card, the
- * account saves it, and the card shows once the sandbox's event is applied, moments later.
+ * Puts a sandbox test card (the Visa unless told) on file, as the card form would: the sandbox makes a token
+ * of the card, the account saves it (the card holder approving the sandbox's authentication when the card
+ * asks for it), and the card shows once the sandbox's event is applied, moments later.
  */
-export async function putSandboxCardOnFile(api: BrowserApi): Promise<void> {
+export async function putSandboxCardOnFile(api: BrowserApi, number = SANDBOX_VISA): Promise<void> {
   const expYear = new Date().getUTCFullYear() + 3;
   const tokenized = await api.page.request.post('/v1/billing/sandbox/cards', {
     headers: api.headers,
-    data: { number: SANDBOX_VISA, expMonth: 12, expYear, cvc: '123' },
+    data: { number, expMonth: 12, expYear, cvc: '123' },
   });
   expect(tokenized.status(), await tokenized.text()).toBe(200);
   const { tokenId } = ((await tokenized.json()) as { data: { tokenId: string } }).data;
   const saved = await api.page.request.put(`/v1/accounts/${api.accountId}/paymentsource`, { headers: api.headers, data: { tokenId } });
   expect(saved.status(), await saved.text()).toBe(200);
+  const setup = ((await saved.json()) as { data: { status: string; clientSecret: string | null } }).data;
+  if (setup.status === 'requiresAction') {
+    const approved = await api.page.request.post('/v1/billing/sandbox/authenticate', {
+      headers: api.headers,
+      data: { clientSecret: setup.clientSecret, approve: true },
+    });
+    expect(approved.status(), await approved.text()).toBe(204);
+  }
   await expect
     .poll(async () => {
       const answer = await api.page.request.get(`/v1/accounts/${api.accountId}/paymentsource`, { headers: api.headers });
       expect(answer.status(), await answer.text()).toBe(200);
       return ((await answer.json()) as { data: { paymentSource: unknown } }).data.paymentSource;
     })
-    .toEqual({ brand: 'visa', last4: '4242', expiry: { month: 12, year: expYear } });
+    .toEqual({ brand: 'visa', last4: number.slice(-4), expiry: { month: 12, year: expYear } });
 }
 
 /**

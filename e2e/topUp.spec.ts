@@ -3,7 +3,15 @@ import { TOPUP_PROCESSING_MESSAGE } from '@parley/shared';
 import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eTopUpAccountName, e2eTwoLines } from './globalSetup.js';
-import { balanceOf, money, putSandboxCardOnFile, TOPUP_CREDIT_DESCRIPTION, topUpWithSandboxCard, units } from './sandboxCard.js';
+import {
+  balanceOf,
+  money,
+  putSandboxCardOnFile,
+  SANDBOX_AUTHENTICATION_CARD,
+  TOPUP_CREDIT_DESCRIPTION,
+  topUpWithSandboxCard,
+  units,
+} from './sandboxCard.js';
 import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
@@ -211,4 +219,44 @@ test('an administrator turns auto top-up on, changes it and turns it off in its 
   // Its notice waits behind the two before it (one at a time, 5 s each): the summary and the API say it is off.
   await expect(summary).toHaveText('Off');
   expect(await autoTopupOf(api)).toEqual({ autotopup: null, stopped: false });
+});
+
+test("a top-up the card's bank asks to authenticate shows the sandbox's step: refused pays nothing, completed pays once", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/', e2eTwoLines, e2eTopUpAccountName);
+  const accountId = await page.evaluate(() => window.localStorage.getItem('parley.account') ?? '');
+  const api: BrowserApi = { page, headers: await bearerOf(page), accountId };
+  await putSandboxCardOnFile(api, SANDBOX_AUTHENTICATION_CARD);
+  try {
+    const before = await balanceOf(api);
+    const earlier = new Set((await topUpsOf(api)).map((charge) => charge.id));
+    const settings = await openSettings(page);
+    await settings.getByRole('button', { name: 'Topup' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Top Up Balance' });
+    await dialog.getByRole('combobox', { name: 'Amount (USD)' }).click();
+    await page.getByRole('option', { name: '$10', exact: true }).click();
+
+    // Refused: nothing is paid, and the dialog stays open for another try.
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const step = dialog.getByRole('region', { name: 'Card authentication' });
+    await expect(step).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await step.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(dialog.getByText('The payment was not authenticated, so the balance stays as it was.')).toBeVisible();
+    await expect(step).toBeHidden();
+
+    // Completed: the payment is processing, and the balance moves once.
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(step).toBeVisible();
+    await step.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(TOPUP_PROCESSING_MESSAGE)).toBeVisible();
+    const after = money(units(before) + units('10'));
+    await expect.poll(() => balanceOf(api)).toBe(after);
+    await expect(settings.getByTestId('plan-balance')).toContainText(`$${after}`);
+    expect((await topUpsOf(api)).filter((charge) => !earlier.has(charge.id))).toHaveLength(1);
+  } finally {
+    // The other tests of this account expect the Visa.
+    await putSandboxCardOnFile(api);
+  }
 });

@@ -14563,6 +14563,16 @@ export interface components {
                 sink: "off" | "console" | "beacon";
                 url: string | null;
             };
+            /** @description the payment provider, for the web app's card form */
+            payments: {
+                /**
+                 * @description who takes cards and payments (PAYMENTS_PROVIDER)
+                 * @enum {string}
+                 */
+                provider: "sandbox" | "stripe";
+                /** @description Stripe's publishable key the card form runs Stripe.js with; null with the sandbox */
+                stripePublishableKey: string | null;
+            };
             /** @description the address of this deployment (PUBLIC_URL); sign-in returns there */
             publicUrl: string;
             realtime: {
@@ -14596,6 +14606,16 @@ export interface components {
                 /** @enum {string} */
                 sink: "off" | "console" | "beacon";
                 url: string | null;
+            };
+            /** @description the payment provider, for the web app's card form */
+            payments: {
+                /**
+                 * @description who takes cards and payments (PAYMENTS_PROVIDER)
+                 * @enum {string}
+                 */
+                provider: "sandbox" | "stripe";
+                /** @description Stripe's publishable key the card form runs Stripe.js with; null with the sandbox */
+                stripePublishableKey: string | null;
             };
             /** @description the address of this deployment (PUBLIC_URL); sign-in returns there */
             publicUrl: string;

@@ -13,6 +13,12 @@ export const clientConfigSchema = z
       url: z.string().nullable(),
     }),
     helpCenterUrl: z.string().nullable().describe("the help centre the account menu links to (HELP_CENTER_URL); null: no link"),
+    payments: z
+      .object({
+        provider: z.enum(['sandbox', 'stripe']).describe('who takes cards and payments (PAYMENTS_PROVIDER)'),
+        stripePublishableKey: z.string().nullable().describe("Stripe's publishable key the card form runs Stripe.js with; null with the sandbox"),
+      })
+      .describe("the payment provider, for the web app's card form"),
     realtime: z.object({
       path: z.string(),
       devAuth: z.boolean().describe('true when the explicit development sign-in for websockets is on'),

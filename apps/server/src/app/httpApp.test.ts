@@ -53,6 +53,7 @@ describe.each(testDatabaseKinds)('HTTP skeleton on %s', (kind) => {
       simulator: server.carriers.configured.includes('simulator'),
       pageViews: { sink: 'off', url: null },
       helpCenterUrl: null,
+      payments: { provider: 'sandbox', stripePublishableKey: null },
       realtime: { path: '/socket.io', devAuth: false },
       publicUrl: server.config.publicUrl,
       auth: {

@@ -182,23 +182,36 @@ describe('loadConfig', () => {
     });
   });
 
-  it('chooses the sandbox payment provider by default, and Stripe with its key and webhook secret', () => {
+  it('chooses the sandbox payment provider by default, and Stripe with its keys and webhook secret', () => {
     expect(loadConfig({}).billing.payments).toEqual({ provider: 'sandbox' });
-    const stripe = loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' });
-    expect(stripe.billing.payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', api: null });
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' };
+    const stripe = loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...keys });
+    expect(stripe.billing.payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_abc123', publishableKey: 'pk_test_abc123', api: null });
+    expect(loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...keys, STRIPE_PUBLISHABLE_KEY: 'pk_live_Xy9' }).billing.payments).toMatchObject({ publishableKey: 'pk_live_Xy9' });
     const local = loadConfig({
       PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_abc123',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      ...keys,
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: '12111',
       STRIPE_API_PROTOCOL: 'http',
     });
     expect(local.billing.payments).toMatchObject({ api: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
-    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY: is required[\s\S]*STRIPE_WEBHOOK_SECRET: is required/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: is required[\s\S]*STRIPE_WEBHOOK_SECRET: is required[\s\S]*STRIPE_PUBLISHABLE_KEY: is required/,
+    );
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY: applies only with PAYMENTS_PROVIDER=stripe/);
     expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER: must be sandbox or stripe/);
-    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...keys, STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret/);
+  });
+
+  it('refuses Stripe without its publishable key, with a malformed one, or with one and the sandbox', () => {
+    const secrets = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+    expect(problems(secrets)).toEqual(["STRIPE_PUBLISHABLE_KEY: is required with PAYMENTS_PROVIDER=stripe (the web app's card form runs Stripe.js with it)"]);
+    // A secret key in its place would be handed to every browser: refused like any other malformed key.
+    for (const bad of ['sk_test_abc123', 'rk_live_abc123', 'pk_abc123', 'pk_test_', 'pk_prod_abc123', 'pk_test_abc 123']) {
+      expect(problems({ ...secrets, STRIPE_PUBLISHABLE_KEY: bad }), bad).toEqual(['STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key (pk_live_... or pk_test_...)']);
+    }
+    expect(problems({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123' })).toEqual(['STRIPE_PUBLISHABLE_KEY: applies only with PAYMENTS_PROVIDER=stripe']);
   });
 
   it('is documented: docs/configuration.md lists every variable', () => {

@@ -374,6 +374,7 @@ const envSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe'], { message: 'must be sandbox or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Stripe secret or restricted key (sk_live_..., sk_test_..., rk_...)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, { message: "must be the webhook endpoint's signing secret (whsec_...)" }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Stripe publishable key (pk_live_... or pk_test_...)' }).optional(),
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
@@ -446,6 +447,8 @@ export type PaymentsConfig =
       provider: 'stripe';
       secretKey: string;
       webhookSecret: string;
+      /** The key Stripe.js runs with in the browser (STRIPE_PUBLISHABLE_KEY); public by design. */
+      publishableKey: string;
       /** Another API host than Stripe's (STRIPE_API_HOST/PORT/PROTOCOL): a local peer or a proxy. */
       api: { host: string; port: number; protocol: 'http' | 'https' } | null;
     };
@@ -736,9 +739,9 @@ function mediaStorageConfig(e: Env, dataDir: string): MediaStorageConfig {
   };
 }
 
-/** PAYMENTS_PROVIDER=stripe needs its key and webhook secret; the STRIPE_* names apply only with it. */
+/** PAYMENTS_PROVIDER=stripe needs its keys and webhook secret; the STRIPE_* names apply only with it. */
 function paymentsConfig(e: Env): PaymentsConfig {
-  const stripeNames = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const;
+  const stripeNames = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const;
   if (e.PAYMENTS_PROVIDER !== 'stripe') {
     const stray = stripeNames.filter((name) => e[name] !== undefined);
     if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: applies only with PAYMENTS_PROVIDER=stripe`));
@@ -747,15 +750,19 @@ function paymentsConfig(e: Env): PaymentsConfig {
   const problems: string[] = [];
   if (e.STRIPE_SECRET_KEY === undefined) problems.push('STRIPE_SECRET_KEY: is required with PAYMENTS_PROVIDER=stripe');
   if (e.STRIPE_WEBHOOK_SECRET === undefined) problems.push("STRIPE_WEBHOOK_SECRET: is required with PAYMENTS_PROVIDER=stripe (the webhook endpoint's signing secret)");
+  if (e.STRIPE_PUBLISHABLE_KEY === undefined) problems.push("STRIPE_PUBLISHABLE_KEY: is required with PAYMENTS_PROVIDER=stripe (the web app's card form runs Stripe.js with it)");
   if ((e.STRIPE_API_PORT !== undefined || e.STRIPE_API_PROTOCOL !== undefined) && e.STRIPE_API_HOST === undefined) {
     problems.push('STRIPE_API_HOST: is required when STRIPE_API_PORT or STRIPE_API_PROTOCOL is set');
   }
-  if (problems.length > 0 || e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined) throw new ConfigError(problems);
+  if (problems.length > 0 || e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined || e.STRIPE_PUBLISHABLE_KEY === undefined) {
+    throw new ConfigError(problems);
+  }
   const protocol = e.STRIPE_API_PROTOCOL ?? 'https';
   return {
     provider: 'stripe',
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
     api: e.STRIPE_API_HOST === undefined ? null : { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? (protocol === 'https' ? 443 : 80), protocol },
   };
 }

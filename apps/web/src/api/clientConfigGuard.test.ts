@@ -9,6 +9,7 @@ const valid = {
   simulator: true,
   pageViews: { sink: 'off', url: null },
   helpCenterUrl: null,
+  payments: { provider: 'sandbox', stripePublishableKey: null },
   realtime: { path: '/socket.io', devAuth: false },
   auth: { issuer: 'http://localhost:3000/oidc', clientId: 'parley-web', scopes: 'openid', socialProviders: [{ id: 'google', name: 'Google' }] },
 };
@@ -20,6 +21,9 @@ describe('isClientConfig', () => {
     const withHelp = { ...valid, helpCenterUrl: 'https://help.example.com/' };
     expect(clientConfigSchema.safeParse(withHelp).success).toBe(true);
     expect(isClientConfig(withHelp)).toBe(true);
+    const withStripe = { ...valid, payments: { provider: 'stripe', stripePublishableKey: 'pk_test_abc' } };
+    expect(clientConfigSchema.safeParse(withStripe).success).toBe(true);
+    expect(isClientConfig(withStripe)).toBe(true);
   });
 
   it('refuses what the shared schema refuses', () => {
@@ -32,6 +36,10 @@ describe('isClientConfig', () => {
       { ...valid, helpCenterUrl: undefined },
       { ...valid, helpCenterUrl: 42 },
       { ...valid, pageViews: { sink: 'loud', url: null } },
+      { ...valid, payments: undefined },
+      { ...valid, payments: { provider: 'paypal', stripePublishableKey: null } },
+      { ...valid, payments: { provider: 'stripe' } },
+      { ...valid, payments: { provider: 'stripe', stripePublishableKey: 42 } },
       { ...valid, realtime: { path: '/socket.io' } },
       { ...valid, auth: { issuer: 'x', clientId: 'y' } },
       { ...valid, auth: { ...valid.auth, socialProviders: undefined } },

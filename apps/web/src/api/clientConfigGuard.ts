@@ -9,7 +9,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
  */
 export function isClientConfig(value: unknown): value is ClientConfig {
   if (!isObject(value)) return false;
-  const { pageViews, realtime, auth } = value;
+  const { pageViews, realtime, auth, payments } = value;
   return (
     isString(value.version) &&
     typeof value.embedded === 'boolean' &&
@@ -19,6 +19,9 @@ export function isClientConfig(value: unknown): value is ClientConfig {
     (pageViewSinks as readonly unknown[]).includes(pageViews.sink) &&
     (pageViews.url === null || isString(pageViews.url)) &&
     (value.helpCenterUrl === null || isString(value.helpCenterUrl)) &&
+    isObject(payments) &&
+    (payments.provider === 'sandbox' || payments.provider === 'stripe') &&
+    (payments.stripePublishableKey === null || isString(payments.stripePublishableKey)) &&
     isObject(realtime) &&
     isString(realtime.path) &&
     typeof realtime.devAuth === 'boolean' &&

@@ -24,4 +24,19 @@ describe('presentClientConfig', () => {
     expect(help.helpCenterUrl).toBe('https://help.example.com/parley');
     expect(clientConfigSchema.parse(help)).toEqual(help);
   });
+
+  it('names the payment provider, with Stripe its publishable key and no secret', () => {
+    const sandbox = presentClientConfig(testConfig(), 'pglite', ['simulator']);
+    expect(sandbox.payments).toEqual({ provider: 'sandbox', stripePublishableKey: null });
+    const stripe = presentClientConfig(
+      testConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_secret1', STRIPE_WEBHOOK_SECRET: 'whsec_secret2', STRIPE_PUBLISHABLE_KEY: 'pk_test_public3' }),
+      'pglite',
+      ['simulator'],
+    );
+    expect(stripe.payments).toEqual({ provider: 'stripe', stripePublishableKey: 'pk_test_public3' });
+    expect(clientConfigSchema.parse(stripe)).toEqual(stripe);
+    const text = JSON.stringify(stripe);
+    expect(text).not.toContain('sk_test_secret1');
+    expect(text).not.toContain('whsec_secret2');
+  });
 });

@@ -4,6 +4,12 @@ import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/client.js';
 import { REALTIME_PATH } from '../realtime/index.js';
 
+/** The provider and, with Stripe, its publishable key: never the secret key or the webhook secret. */
+const paymentsOf = (payments: Config['billing']['payments']): ClientConfig['payments'] =>
+  payments.provider === 'stripe'
+    ? { provider: 'stripe', stripePublishableKey: payments.publishableKey }
+    : { provider: 'sandbox', stripePublishableKey: null };
+
 export function presentClientConfig(
   config: Config,
   databaseKind: Database['kind'],
@@ -16,6 +22,7 @@ export function presentClientConfig(
     simulator: carriers.includes('simulator'),
     pageViews: { sink: config.pageViews.sink, url: config.pageViews.url },
     helpCenterUrl: config.helpCenterUrl,
+    payments: paymentsOf(config.billing.payments),
     realtime: { path: REALTIME_PATH, devAuth: config.devAuth },
     auth: {
       issuer: config.identity.issuer,

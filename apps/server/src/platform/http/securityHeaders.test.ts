@@ -12,9 +12,10 @@ import { Socket } from 'node:net';
 import helmet from 'helmet';
 import { contentSecurityPolicyDirectives, securityHeaderOptions, securityHeaderSet, serializePolicy } from './securityHeaders.js';
 
-const embedded = (publicUrl: string, extraWebOrigins: string[] = []) => ({
+const embedded = (publicUrl: string, extraWebOrigins: string[] = [], provider: 'sandbox' | 'stripe' = 'sandbox') => ({
   publicUrl,
   identity: { issuer: `${publicUrl}/oidc`, embedded: true, extraWebOrigins },
+  billing: { payments: { provider } },
 });
 
 /** A built web app's index.html, as Vite writes it: one module script, one inline style. */
@@ -53,12 +54,34 @@ describe('the Content-Security-Policy', () => {
     const external = contentSecurityPolicyDirectives({
       publicUrl: 'https://sms.example.com',
       identity: { issuer: 'https://id.example.com/realms/parley', embedded: false, extraWebOrigins: [] },
+      billing: { payments: { provider: 'sandbox' } },
     });
     expect(external['connect-src']).toEqual(["'self'", 'https://sms.example.com', 'wss://sms.example.com', 'https://id.example.com']);
     expect(external['upgrade-insecure-requests']).toEqual([]);
     const issuerOfOthers = contentSecurityPolicyDirectives(embedded('https://a.example.com', ['https://b.example.com']));
     expect(issuerOfOthers['form-action']).toEqual(["'self'", 'https://a.example.com', 'https://b.example.com']);
     expect(issuerOfOthers['connect-src']).not.toContain('https://b.example.com');
+  });
+});
+
+describe('the Content-Security-Policy and Stripe.js', () => {
+  const stripeHosts = /stripe\.com/;
+
+  it('allows none of Stripe.js with the sandbox', () => {
+    const policy = serializePolicy(contentSecurityPolicyDirectives(embedded('https://sms.example.com')));
+    expect(policy).not.toMatch(stripeHosts);
+    expect(contentSecurityPolicyDirectives(embedded('https://sms.example.com'))['frame-src']).toBeUndefined();
+  });
+
+  it("allows Stripe.js's script, frames and API with Stripe, and nothing more", () => {
+    const sandbox = contentSecurityPolicyDirectives(embedded('https://sms.example.com'));
+    const stripe = contentSecurityPolicyDirectives(embedded('https://sms.example.com', [], 'stripe'));
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(stripe['frame-src']).toEqual(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe['connect-src']).toEqual(["'self'", 'https://sms.example.com', 'wss://sms.example.com', 'https://api.stripe.com']);
+    const others = (directives: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(directives).filter(([name]) => !['script-src', 'frame-src', 'connect-src'].includes(name)));
+    expect(others(stripe)).toEqual(others(sandbox));
   });
 });
 
@@ -109,6 +132,8 @@ describe('security headers on every kind of answer', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
       expect(csp).toContain(`connect-src 'self' ${publicUrl} ws://127.0.0.1:`);
+      // The sandbox's deployment loads nothing of Stripe's.
+      expect(csp).not.toContain('stripe.com');
       expect(res.headers.get('strict-transport-security'), url).toBeNull();
     }
   });

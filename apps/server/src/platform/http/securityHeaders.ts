@@ -19,7 +19,18 @@ type Directives = Record<string, string[]>;
 
 export type SecurityHeadersConfig = Pick<Config, 'publicUrl'> & {
   identity: Pick<Config['identity'], 'issuer' | 'embedded' | 'extraWebOrigins'>;
+  billing: { payments: Pick<Config['billing']['payments'], 'provider'> };
 };
+
+/**
+ * What Stripe.js needs (Stripe's security guide, "Content Security Policy"): its script, its frames (the
+ * card fields and the 3-D Secure page) and its API. Only a deployment whose provider is Stripe allows them.
+ */
+export const stripeSources = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+} as const;
 
 /** A year, as browsers' preload lists ask; sent only when PUBLIC_URL is https. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -44,20 +55,23 @@ const unique = (values: readonly string[]): string[] => [...new Set(values)];
  *   apply form-action to the redirects after a POST, and a sign-out confirmed on the issuer's page ends
  *   on that app's /logout.
  * - Never framed (no page of Parley frames another), no plugins, no <base> elsewhere.
+ * - With PAYMENTS_PROVIDER=stripe, Stripe.js's script, frames and API (stripeSources); the sandbox's
+ *   deployment allows none of them, and frames nothing at all (default-src 'self').
  */
 export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): Directives {
   const publicOrigin = originOf(config.publicUrl);
   const secure = publicOrigin.startsWith('https:');
   const websocket = `${secure ? 'wss' : 'ws'}://${new URL(publicOrigin).host}`;
   const issuer = config.identity.embedded ? [] : [originOf(config.identity.issuer)];
+  const stripe = config.billing.payments.provider === 'stripe';
   const directives: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? stripeSources['script-src'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': unique(["'self'", publicOrigin, 'data:', 'blob:', 'https:']),
     'font-src': ["'self'", 'data:'],
-    'connect-src': unique(["'self'", publicOrigin, websocket, ...issuer]),
+    'connect-src': unique(["'self'", publicOrigin, websocket, ...issuer, ...(stripe ? stripeSources['connect-src'] : [])]),
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
@@ -65,6 +79,7 @@ export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): 
     'form-action': unique(["'self'", publicOrigin, ...config.identity.extraWebOrigins]),
     'frame-ancestors': ["'none'"],
   };
+  if (stripe) directives['frame-src'] = [...stripeSources['frame-src']];
   if (secure) directives['upgrade-insecure-requests'] = [];
   return directives;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyPaymentDetails,
   invalidPaymentDetails,
+  expectedCardOf,
   isCardOnFile,
+  isExpectedCard,
   isExpired,
   parseExpiry,
   paymentDetailsSchema,
@@ -73,5 +75,18 @@ describe('the Payment Details form', () => {
     expect(isCardOnFile({ brand: 'visa', last4: '4242', expiry: { month: 11, year: 2035 } }, details)).toBe(false);
     expect(isCardOnFile({ brand: 'mastercard', last4: '4444', expiry: { month: 12, year: 2035 } }, details)).toBe(false);
     expect(isCardOnFile(null, details)).toBe(false);
+  });
+});
+
+describe('the card expected on file', () => {
+  it("is the details' last 4 and expiry, and matches the card the provider shows", () => {
+    const details = paymentDetailsSchema.parse(filled);
+    expect(expectedCardOf(details)).toEqual({ last4: '4242', month: 12, year: 2035 });
+    const source = { brand: 'visa', last4: '4242', expiry: { month: 12, year: 2035 } };
+    expect(isExpectedCard(source, { last4: '4242', month: 12, year: 2035 })).toBe(true);
+    expect(isExpectedCard(source, { last4: '4242', month: 11, year: 2035 })).toBe(false);
+    expect(isExpectedCard(source, { last4: '0002', month: 12, year: 2035 })).toBe(false);
+    expect(isExpectedCard(null, { last4: '4242', month: 12, year: 2035 })).toBe(false);
+    expect(isExpectedCard(source, null)).toBe(false);
   });
 });

@@ -58,6 +58,15 @@ export const paymentDetailsSchema = z.object({
 export type PaymentDetailsForm = z.input<typeof paymentDetailsSchema>;
 export type PaymentDetails = z.output<typeof paymentDetailsSchema>;
 
+/** The card holder alone: with Stripe the card itself is in Stripe's fields, never in this form. */
+export const cardHolderSchema = paymentDetailsSchema.pick({ name: true, line1: true, line2: true, city: true, postalCode: true, country: true });
+export type CardHolderForm = z.input<typeof cardHolderSchema>;
+export type CardHolder = z.output<typeof cardHolderSchema>;
+
+/** The form with Stripe: the holder checked; the card fields of this form stay empty (Stripe's fields hold the card). */
+export const stripeDetailsSchema = cardHolderSchema.extend({ cardNumber: z.string(), expiry: z.string(), cvc: z.string() });
+export type StripeDetails = z.output<typeof stripeDetailsSchema>;
+
 export const emptyPaymentDetails: PaymentDetailsForm = {
   name: '',
   line1: '',
@@ -84,14 +93,26 @@ export const sandboxCardBody = (details: PaymentDetails): z.input<typeof sandbox
   return { number: details.cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc: details.cvc };
 };
 
-/** The card the details describe is the one on file (its last 4 and expiry): the provider has confirmed it. */
-export const isCardOnFile = (source: PaymentSource | null, details: PaymentDetails): boolean => {
+/** The card a save expects on file: its last 4 and expiry. */
+export interface ExpectedCard {
+  last4: string;
+  month: number;
+  year: number;
+}
+
+/** The card the sandbox's details describe; null when the expiry is not one. */
+export const expectedCardOf = (details: PaymentDetails): ExpectedCard | null => {
   const expiry = parseExpiry(details.expiry);
-  return (
-    source !== null &&
-    expiry !== null &&
-    source.last4 === details.cardNumber.slice(-4) &&
-    source.expiry.month === expiry.month &&
-    source.expiry.year === expiry.year
-  );
+  return expiry === null ? null : { last4: details.cardNumber.slice(-4), ...expiry };
 };
+
+/** The card on file is the one expected (its last 4 and expiry): the provider has confirmed it. */
+export const isExpectedCard = (source: PaymentSource | null, expected: ExpectedCard | null): boolean =>
+  source !== null &&
+  expected !== null &&
+  source.last4 === expected.last4 &&
+  source.expiry.month === expected.month &&
+  source.expiry.year === expected.year;
+
+/** The card the details describe is the one on file (its last 4 and expiry): the provider has confirmed it. */
+export const isCardOnFile = (source: PaymentSource | null, details: PaymentDetails): boolean => isExpectedCard(source, expectedCardOf(details));

@@ -1,12 +1,16 @@
 import { topupSchema } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/client';
+import { FakeStripe } from './test/fakeStripe';
 import {
+  afterTopUp,
   defaultTopUpAmount,
   isTopUpAmount,
   newIdempotencyKey,
   toppedUpMessage,
   topUpAmounts,
   topUpRequest,
+  TOPUP_AUTHENTICATION_REFUSED_MESSAGE,
 } from './topUp';
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -69,5 +73,42 @@ describe('newIdempotencyKey', () => {
     const real = new Set(Array.from({ length: 50 }, () => newIdempotencyKey({ getRandomValues: (a) => crypto.getRandomValues(a) })));
     expect(real.size).toBe(50);
     for (const key of real) expect(key).toMatch(uuidV4);
+  });
+});
+
+describe('after a top-up is asked', () => {
+  const answer = (status: 'processing' | 'requiresAction' | 'succeeded' | 'failed', clientSecret: string | null = null, error: string | null = null) => ({
+    payment: { status, error },
+    clientSecret,
+  });
+  const unused = () => Promise.reject(new Error('Stripe.js is not loaded for this'));
+
+  it('is processing, paid already, or refused with the reason', async () => {
+    await expect(afterTopUp(answer('processing'), unused)).resolves.toEqual({ kind: 'processing' });
+    await expect(afterTopUp(answer('succeeded'), unused)).resolves.toEqual({ kind: 'succeeded' });
+    await expect(afterTopUp(answer('failed', null, 'Your card was declined.'), unused)).resolves.toEqual({ kind: 'failed', message: 'Your card was declined.' });
+  });
+
+  it("shows the sandbox's authentication page when the bank asks", async () => {
+    await expect(afterTopUp(answer('requiresAction', 'pi_9_secret_s'), null)).resolves.toEqual({ kind: 'authenticate', clientSecret: 'pi_9_secret_s' });
+  });
+
+  it('with Stripe, authenticates in Stripe.js, then the payment is processing', async () => {
+    const stripe = new FakeStripe({ confirmation: { status: 'processing' } });
+    await expect(afterTopUp(answer('requiresAction', 'pi_9_secret_s'), () => Promise.resolve(stripe))).resolves.toEqual({ kind: 'processing' });
+    expect(stripe.calls).toEqual([{ method: 'confirmCardPayment', clientSecret: 'pi_9_secret_s' }]);
+  });
+
+  it("with Stripe, a failed authentication answers Stripe's message", async () => {
+    const failed = new FakeStripe({ confirmation: { error: 'Your card was declined.' } });
+    await expect(afterTopUp(answer('requiresAction', 'pi_9_secret_s'), () => Promise.resolve(failed))).rejects.toThrow(new ApiError('Your card was declined.'));
+    const undone = new FakeStripe({ confirmation: { status: 'requires_payment_method' } });
+    await expect(afterTopUp(answer('requiresAction', 'pi_9_secret_s'), () => Promise.resolve(undone))).rejects.toThrow(
+      new ApiError(TOPUP_AUTHENTICATION_REFUSED_MESSAGE),
+    );
+  });
+
+  it('a repeated request carries no secret: it follows the first one', async () => {
+    await expect(afterTopUp(answer('requiresAction'), unused)).resolves.toEqual({ kind: 'processing' });
   });
 });

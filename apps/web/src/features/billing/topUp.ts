@@ -1,4 +1,5 @@
-import { formatMoney, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type TopupInput } from '@parley/shared';
+import { formatMoney, TOPUP_DEFAULT, TOPUP_MAX, TOPUP_MIN, TOPUP_STEP, type Payment, type TopupInput } from '@parley/shared';
+import { authenticateWithStripe, type StripeAuthenticator } from './stripeCardFlow';
 
 /** The top-up amounts (USD): 10 to 1,000 in steps of 10. */
 export const topUpAmounts: readonly number[] = Array.from(
@@ -44,3 +45,35 @@ export const newIdempotencyKey = (source: Pick<Crypto, 'getRandomValues'> & Part
   const h = hex(bytes);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
+
+export const TOPUP_AUTHENTICATION_REFUSED_MESSAGE = 'The payment was not authenticated, so the balance stays as it was.';
+export const TOPUP_FAILED_MESSAGE = 'The payment failed.';
+
+/** Where a top-up stands once asked: on its way, paid already, refused, or waiting for the card holder. */
+export type TopUpOutcome = { kind: 'processing' } | { kind: 'succeeded' } | { kind: 'failed'; message: string } | { kind: 'authenticate'; clientSecret: string };
+
+/**
+ * The top-up's answer, with the card holder's authentication when the bank asks for it: with Stripe,
+ * Stripe.js's (confirmCardPayment, 3-D Secure in Stripe's modal), after which the payment is processing;
+ * with the sandbox, its own page, shown by the dialog (`authenticate`). The one branch on the provider.
+ */
+export async function afterTopUp(
+  answer: { payment: Pick<Payment, 'status' | 'error'>; clientSecret: string | null },
+  stripe: (() => Promise<StripeAuthenticator>) | null,
+): Promise<TopUpOutcome> {
+  const { payment, clientSecret } = answer;
+  switch (payment.status) {
+    case 'failed':
+      return { kind: 'failed', message: payment.error ?? TOPUP_FAILED_MESSAGE };
+    case 'succeeded':
+      return { kind: 'succeeded' };
+    case 'processing':
+      return { kind: 'processing' };
+    case 'requiresAction':
+      // A repeated request (same Idempotency-Key) carries no secret: the first one's authentication stands.
+      if (clientSecret === null) return { kind: 'processing' };
+      if (stripe === null) return { kind: 'authenticate', clientSecret };
+      await authenticateWithStripe(await stripe(), 'payment', clientSecret, TOPUP_AUTHENTICATION_REFUSED_MESSAGE);
+      return { kind: 'processing' };
+  }
+}

@@ -19,6 +19,7 @@ describe.each(testDatabaseKinds)('the Stripe provider against a local Stripe on 
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: peer.secretKey,
       STRIPE_WEBHOOK_SECRET: peer.webhookSecret,
+      STRIPE_PUBLISHABLE_KEY: peer.publishableKey,
       STRIPE_API_HOST: '127.0.0.1',
       STRIPE_API_PORT: String(peer.port),
       STRIPE_API_PROTOCOL: 'http',
@@ -45,6 +46,19 @@ describe.each(testDatabaseKinds)('the Stripe provider against a local Stripe on 
     await deliverAll(peer.events.slice(before));
     return { ...account, auth, saved };
   };
+
+  it('tells the web app to use Stripe, with the publishable key and neither secret (GET /v1/config)', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/v1/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ payments: unknown }>().payments).toEqual({ provider: 'stripe', stripePublishableKey: peer.publishableKey });
+    expect(res.body).not.toContain(peer.secretKey);
+    expect(res.body).not.toContain(peer.webhookSecret);
+    // Stripe.js may run in this deployment's pages: its script, frames and API (docs/security.md).
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+    expect(csp).toMatch(/connect-src [^;]* https:\/\/api\.stripe\.com/);
+  });
 
   it('saves a card through a SetupIntent, shown once its webhook arrives', async () => {
     const account = await sendingAccount(h.database.db, { balance: '0' });

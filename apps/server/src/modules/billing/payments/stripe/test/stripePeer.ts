@@ -48,6 +48,8 @@ class CardError extends Error {
 export class StripePeer {
   readonly secretKey = 'sk_test_peer0000000000000000';
   readonly webhookSecret = 'whsec_peer0000000000000000';
+  /** The key a browser's Stripe.js would use with this account (nothing checks it here). */
+  readonly publishableKey = 'pk_test_peer0000000000000000';
   readonly requests: PeerRequest[] = [];
   /** Events in the order Stripe would send them. */
   readonly events: Stripe.Event[] = [];
