@@ -36,6 +36,7 @@ describe('HubSpot contacts', () => {
     expect(seen[5]?.properties).toMatchObject({ firstname: 'First6', lastname: 'Last6', email: 'c6@acme.example', phone: '+14155550006', mobilephone: '+16285550006' });
     expect(seen[0]?.properties).toMatchObject({ phone: null, mobilephone: null });
     expect(seen[0]?.properties.hs_lastmodifieddate).toMatch(/^\d{4}-/);
+    expect(peer.userAgents.at(-1)).toMatch(/^hubspot-api-client-nodejs; 13\./);
   });
 
   it('creates a Parley contact in HubSpot with its mobile in the chosen property', async () => {

@@ -7,7 +7,7 @@ import {
   PublicAssociationsForObject,
   PublicObjectId,
 } from '@hubspot/api-client/lib/codegen/crm/objects/communications/index.js';
-import { type HubSpotConnection, hubspotClient } from './hubspotClient.js';
+import { configuredMiddleware, type HubSpotConnection, hubspotClient } from './hubspotClient.js';
 import { callHubSpot } from './hubspotErrors.js';
 import type { HubSpotPhoneProperty } from './hubspotMobile.js';
 
@@ -41,8 +41,8 @@ function contactOf(record: SimplePublicObjectWithAssociations): HubSpotContact {
 
 /** A page of contacts after a cursor (null: the first page), as HubSpot's CRM v3 contacts API pages them. */
 export async function pageHubSpotContacts(connection: HubSpotConnection, after: string | null, limit = HUBSPOT_CONTACTS_PAGE_MAX): Promise<HubSpotPage<HubSpotContact>> {
-  const api = hubspotClient(connection.apiBaseUrl, connection.accessToken).crm.contacts.basicApi;
-  const page = await callHubSpot(() => api.getPage(limit, after ?? undefined, [...hubspotContactProperties], undefined, undefined, false));
+  const api = hubspotClient(connection).crm.contacts.basicApi;
+  const page = await callHubSpot(() => api.getPage(limit, after ?? undefined, [...hubspotContactProperties], undefined, undefined, false, configuredMiddleware()));
   return { items: page.results.map(contactOf), after: page.paging?.next?.after ?? null };
 }
 
@@ -61,8 +61,8 @@ export async function createHubSpotContact(connection: HubSpotConnection, contac
   if (contact.firstName !== null && contact.firstName !== '') properties.firstname = contact.firstName;
   if (contact.lastName !== null && contact.lastName !== '') properties.lastname = contact.lastName;
   if (contact.email !== null && contact.email !== '') properties.email = contact.email;
-  const api = hubspotClient(connection.apiBaseUrl, connection.accessToken).crm.contacts.basicApi;
-  const created = await callHubSpot(() => api.create(Object.assign(new ContactInput(), { properties, associations: [] })));
+  const api = hubspotClient(connection).crm.contacts.basicApi;
+  const created = await callHubSpot(() => api.create(Object.assign(new ContactInput(), { properties, associations: [] }), configuredMiddleware()));
   return { id: created.id };
 }
 
@@ -79,7 +79,7 @@ export interface HubSpotTimelineMessage {
  * associated to the contact with HubSpot's communication-to-contact type). Answers the communication's id.
  */
 export async function logHubSpotCommunication(connection: HubSpotConnection, message: HubSpotTimelineMessage): Promise<{ id: string }> {
-  const api = hubspotClient(connection.apiBaseUrl, connection.accessToken).crm.objects.communications.basicApi;
+  const api = hubspotClient(connection).crm.objects.communications.basicApi;
   const association = Object.assign(new PublicAssociationsForObject(), {
     to: Object.assign(new PublicObjectId(), { id: message.contactId }),
     types: [Object.assign(new AssociationSpec(), { associationCategory: AssociationSpecAssociationCategoryEnum.HubspotDefined, associationTypeId: AssociationTypes.communicationToContact })],
@@ -90,6 +90,6 @@ export async function logHubSpotCommunication(connection: HubSpotConnection, mes
     hs_communication_body: message.body,
     hs_timestamp: message.at.toISOString(),
   };
-  const created = await callHubSpot(() => api.create(Object.assign(new CommunicationInput(), { properties, associations: [association] })));
+  const created = await callHubSpot(() => api.create(Object.assign(new CommunicationInput(), { properties, associations: [association] }), configuredMiddleware()));
   return { id: created.id };
 }

@@ -1,4 +1,4 @@
-import { hubspotClient } from './hubspotClient.js';
+import { configuredMiddleware, type HubSpotEndpoint, hubspotClient } from './hubspotClient.js';
 import { HubSpotAuthError, HubSpotRequestError, hubspotError } from './hubspotErrors.js';
 
 /*
@@ -19,15 +19,13 @@ export const hubspotScopes = ['oauth', 'crm.objects.contacts.read', 'crm.objects
 export const hubspotOptionalScopes = ['automation'] as const;
 
 /** The operator's HubSpot app and where HubSpot lives (configuration; a local peer in tests). */
-export interface HubSpotOAuthApp {
+export interface HubSpotOAuthApp extends HubSpotEndpoint {
   clientId: string;
   clientSecret: string;
   /** `{PUBLIC_URL}/v1/integrations/hubspot/oauth/callback`, exactly as registered on the app. */
   redirectUri: string;
   /** HubSpot's authorize page, `https://app.hubspot.com/oauth/authorize` in production. */
   authorizeUrl: string;
-  /** HubSpot's API origin, `https://api.hubapi.com` in production. */
-  apiBaseUrl: string;
 }
 
 export interface HubSpotTokens {
@@ -47,18 +45,18 @@ export interface HubSpotGrant extends HubSpotTokens {
 /** The page the user is sent to, carrying the framework's state. */
 export function hubspotAuthorizeUrl(app: HubSpotOAuthApp, state: string): string {
   // The library writes HubSpot's documented query (scopes joined by %20) for HubSpot's own host; keep its query.
-  const made = hubspotClient(app.apiBaseUrl).oauth.getAuthorizationUrl(app.clientId, app.redirectUri, hubspotScopes.join(' '), hubspotOptionalScopes.join(' '), state);
+  const made = hubspotClient(app).oauth.getAuthorizationUrl(app.clientId, app.redirectUri, hubspotScopes.join(' '), hubspotOptionalScopes.join(' '), state);
   return `${app.authorizeUrl}${made.slice(made.indexOf('?'))}`;
 }
 
 /** A token call: HubSpot answers 400 for a bad code, refresh token or client; any of those is an auth error. */
 async function tokenCall(app: HubSpotOAuthApp, grant: { code: string } | { refreshToken: string }, now: Date): Promise<HubSpotTokens> {
-  const api = hubspotClient(app.apiBaseUrl).oauth.tokensApi;
+  const api = hubspotClient(app).oauth.tokensApi;
   try {
     const answer =
       'code' in grant
-        ? await api.create('authorization_code', grant.code, app.redirectUri, app.clientId, app.clientSecret)
-        : await api.create('refresh_token', undefined, undefined, app.clientId, app.clientSecret, grant.refreshToken);
+        ? await api.create('authorization_code', grant.code, app.redirectUri, app.clientId, app.clientSecret, undefined, configuredMiddleware())
+        : await api.create('refresh_token', undefined, undefined, app.clientId, app.clientSecret, grant.refreshToken, configuredMiddleware());
     return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: new Date(now.getTime() + answer.expiresIn * 1000) };
   } catch (error) {
     const typed = hubspotError(error);
@@ -71,7 +69,7 @@ async function tokenCall(app: HubSpotOAuthApp, grant: { code: string } | { refre
 export async function exchangeHubSpotCode(app: HubSpotOAuthApp, code: string, now = new Date()): Promise<HubSpotGrant> {
   const tokens = await tokenCall(app, { code }, now);
   try {
-    const info = await hubspotClient(app.apiBaseUrl).oauth.accessTokensApi.get(tokens.accessToken);
+    const info = await hubspotClient(app).oauth.accessTokensApi.get(tokens.accessToken, configuredMiddleware());
     return { ...tokens, hubId: String(info.hubId), hubDomain: info.hubDomain ?? null, scopes: info.scopes };
   } catch (error) {
     throw hubspotError(error);
@@ -87,9 +85,9 @@ export function refreshHubSpotToken(app: HubSpotOAuthApp, refreshToken: string, 
  * Revokes the connection on disconnect (HubSpot's refresh token DELETE). A token HubSpot no longer knows is
  * already revoked, so its 400 or 404 counts as done.
  */
-export async function revokeHubSpotToken(app: Pick<HubSpotOAuthApp, 'apiBaseUrl'>, refreshToken: string): Promise<void> {
+export async function revokeHubSpotToken(app: HubSpotEndpoint, refreshToken: string): Promise<void> {
   try {
-    await hubspotClient(app.apiBaseUrl).oauth.refreshTokensApi.archive(refreshToken);
+    await hubspotClient(app).oauth.refreshTokensApi.archive(refreshToken, configuredMiddleware());
   } catch (error) {
     const typed = hubspotError(error);
     if (typed instanceof HubSpotRequestError && (typed.status === 400 || typed.status === 404)) return;

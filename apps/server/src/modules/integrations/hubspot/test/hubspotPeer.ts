@@ -19,12 +19,15 @@ export class HubSpotPeer extends HubSpotPeerState {
   base = '';
   /** Answer the next API call with a 429 and this Retry-After (seconds); null: no limit. */
   private rateLimitNext: number | null = null;
+  /** The User-Agent of every request, in order. */
+  readonly userAgents: string[] = [];
 
   async start(): Promise<void> {
     this.server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
+        this.userAgents.push(request.headers['user-agent'] ?? '');
         const answer = this.answer(request.method ?? 'GET', new URL(request.url ?? '/', this.base), request.headers, Buffer.concat(chunks).toString('utf8'));
         response.writeHead(answer.status, { ...(answer.body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }), ...answer.headers });
         response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
