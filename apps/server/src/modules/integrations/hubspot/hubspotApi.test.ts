@@ -84,3 +84,16 @@ describe('HubSpot refusals', () => {
     await expect(expired).rejects.toMatchObject({ reason: 'The OAuth token used to make this call expired.' });
   });
 });
+
+describe('the local HubSpot, driven from another process', () => {
+  const control = async (path: string, body: unknown = {}): Promise<unknown> => (await fetch(`${peer.base}/peer/${path}`, { method: 'POST', body: JSON.stringify(body) })).json();
+
+  it('adds contacts, limits the next call and answers what was logged', async () => {
+    const [added] = (await control('contacts', { contacts: [{ properties: { firstname: 'Grace', mobilephone: '+14155550142' } }] })) as { id: string }[];
+    await control('ratelimit', { retryAfterSeconds: 2 });
+    await expect(pageHubSpotContacts(connection, null)).rejects.toMatchObject({ retryAfterMs: 2000 });
+    await logHubSpotCommunication(connection, { contactId: added?.id ?? '', body: 'Received from +14155550142: hi', at: new Date() });
+    const records = (await control('records')) as { communications: { associations: { to: { id: string } }[] }[] };
+    expect(records.communications.at(-1)?.associations[0]?.to.id).toBe(added?.id);
+  });
+});

@@ -22,6 +22,18 @@ describe('HubSpot OAuth', () => {
     expect(url.search).toContain('scope=oauth%20crm.objects');
   });
 
+  it("takes the user through HubSpot's install page back to the redirect URI with a code and the state", async () => {
+    const app = peer.app();
+    const page = await (await fetch(hubspotAuthorizeUrl(app, 'state-456'))).text();
+    const link = /href="([^"]+)">Connect app/.exec(page)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const back = new URL(link);
+    expect(`${back.origin}${back.pathname}`).toBe(app.redirectUri);
+    expect(back.searchParams.get('state')).toBe('state-456');
+    await expect(exchangeHubSpotCode(app, back.searchParams.get('code') ?? '')).resolves.toMatchObject({ hubId: String(peer.hubId) });
+    const foreign = await fetch(hubspotAuthorizeUrl({ ...app, clientId: 'someone-else' }, 's'));
+    expect(foreign.status).toBe(400);
+  });
+
   it('exchanges a code for tokens, their expiry and the HubSpot account', async () => {
     const app = peer.app();
     const grant = await exchangeHubSpotCode(app, peer.issueCode(app.redirectUri), now);

@@ -1,5 +1,5 @@
 import { configuredMiddleware, type HubSpotEndpoint, hubspotClient } from './hubspotClient.js';
-import { HubSpotAuthError, HubSpotRequestError, hubspotError } from './hubspotErrors.js';
+import { callHubSpot, HubSpotAuthError, HubSpotRequestError, hubspotError } from './hubspotErrors.js';
 
 /*
  * HubSpot's OAuth 2 authorization code flow (docs/integrations-hubspot.md, "Connecting"). HubSpot documents
@@ -68,12 +68,9 @@ async function tokenCall(app: HubSpotOAuthApp, grant: { code: string } | { refre
 /** Exchanges the callback's code for tokens and reads which HubSpot account they open. */
 export async function exchangeHubSpotCode(app: HubSpotOAuthApp, code: string, now = new Date()): Promise<HubSpotGrant> {
   const tokens = await tokenCall(app, { code }, now);
-  try {
-    const info = await hubspotClient(app).oauth.accessTokensApi.get(tokens.accessToken, configuredMiddleware());
-    return { ...tokens, hubId: String(info.hubId), hubDomain: info.hubDomain ?? null, scopes: info.scopes };
-  } catch (error) {
-    throw hubspotError(error);
-  }
+  const api = hubspotClient(app).oauth.accessTokensApi;
+  const info = await callHubSpot(() => api.get(tokens.accessToken, configuredMiddleware()));
+  return { ...tokens, hubId: String(info.hubId), hubDomain: info.hubDomain ?? null, scopes: info.scopes };
 }
 
 /** New tokens for a refresh token (HubSpot may hand back the same refresh token). */

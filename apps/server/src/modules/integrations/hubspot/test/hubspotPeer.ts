@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerCrm, type PeerAnswer } from './hubspotPeerCrm.js';
 import { answerOAuth } from './hubspotPeerOAuth.js';
+import { authorizePage } from './hubspotPeerPages.js';
 import { HubSpotPeerState } from './hubspotPeerState.js';
 
 export type { PeerCommunication, PeerContact, PeerList } from './hubspotPeerState.js';
@@ -28,7 +29,28 @@ export class HubSpotPeer extends HubSpotPeerState {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         this.userAgents.push(request.headers['user-agent'] ?? '');
-        const answer = this.answer(request.method ?? 'GET', new URL(request.url ?? '/', this.base), request.headers, Buffer.concat(chunks).toString('utf8'));
+        const url = new URL(request.url ?? '/', this.base);
+        const body = Buffer.concat(chunks).toString('utf8');
+        if (url.pathname === '/oauth/authorize') {
+          const shown = authorizePage(this, url.searchParams);
+          response.writeHead(shown.status, { 'content-type': 'text/html; charset=utf-8' });
+          response.end(shown.html);
+          return;
+        }
+        if (url.pathname.startsWith('/peer/')) {
+          this.control(url.pathname, body).then(
+            (answer) => {
+              response.writeHead(200, { 'content-type': 'application/json' });
+              response.end(JSON.stringify(answer));
+            },
+            (error: unknown) => {
+              response.writeHead(500, { 'content-type': 'text/plain' });
+              response.end(String(error));
+            },
+          );
+          return;
+        }
+        const answer = this.answer(request.method ?? 'GET', url, request.headers, body);
         response.writeHead(answer.status, { ...(answer.body === undefined ? {} : { 'content-type': 'application/json;charset=utf-8' }), ...answer.headers });
         response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
       });
@@ -46,6 +68,38 @@ export class HubSpotPeer extends HubSpotPeerState {
         resolve();
       });
     });
+  }
+
+  /**
+   * For a test in another process (the browser tests): `/peer/records` answers the contacts, lists and
+   * communications held; `/peer/contacts` ({properties}[]) and `/peer/lists` ({name, members}) add records;
+   * `/peer/ratelimit` ({retryAfterSeconds}) limits the next call; `/peer/action` ({url, contactId,
+   * inputFields}) runs the workflow action against `url`, signed.
+   */
+  private async control(path: string, body: string): Promise<unknown> {
+    const input = (body === '' ? {} : JSON.parse(body)) as Record<string, unknown>;
+    switch (path) {
+      case '/peer/records':
+        return { contacts: this.contacts, lists: this.lists, communications: this.communications };
+      case '/peer/contacts':
+        return (input.contacts as { properties: Record<string, string | null> }[]).map((c) => this.addContact(c.properties));
+      case '/peer/lists':
+        return this.addList(String(input.name), input.members as string[]);
+      case '/peer/ratelimit':
+        this.rateLimitOnce(Number(input.retryAfterSeconds));
+        return {};
+      case '/peer/action':
+        return this.sendWorkflowAction(String(input.url), String(input.contactId), input.inputFields as Record<string, string>);
+      default:
+        throw new Error(`no such control: ${path}`);
+    }
+  }
+
+  /** Runs the workflow action for a contact: POSTs HubSpot's request to `url`, signed; answers Parley's status and body. */
+  async sendWorkflowAction(url: string, contactId: string, inputFields: Record<string, string | number | null>): Promise<{ status: number; body: string }> {
+    const body = JSON.stringify(this.workflowActionBody(contactId, inputFields));
+    const answer = await fetch(url, { method: 'POST', headers: this.signedHeaders('POST', url, body), body });
+    return { status: answer.status, body: await answer.text() };
   }
 
   /** The next API call answers 429 with this Retry-After, once. */
@@ -83,7 +137,9 @@ export class HubSpotPeer extends HubSpotPeerState {
    * steps (not with the adapter's code, which it checks).
    */
   signedHeaders(method: string, url: string, body: string, timestampMs = Date.now(), clientSecret = this.clientSecret): Record<string, string> {
-    const source = `${method}${url}${body}${String(timestampMs)}`;
+    // HubSpot signs the URI with these escapes decoded (its v3 instructions list them for the receiver to decode).
+    const uri = url.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (escape) => decodeURIComponent(escape));
+    const source = `${method}${uri}${body}${String(timestampMs)}`;
     return {
       'content-type': 'application/json',
       'x-hubspot-signature-v3': crypto.createHmac('sha256', clientSecret).update(source).digest('base64'),
