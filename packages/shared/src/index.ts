@@ -52,3 +52,4 @@ export * from './campaignSchedule.js';
 export * from './api/reports.js';
 export * from './api/campaigns.js';
 export * from './api/jobReports.js';
+export * from './api/integrations.js';

@@ -375,6 +375,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
+  ACTIVECAMPAIGN_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -431,6 +432,8 @@ export interface Config {
   fetch: FetchConfig;
   /** The Slack app users' notification channels go through (docs/notifications.md, "Slack"); null: not configured. */
   slack: SlackConfig | null;
+  /** Integrations (docs/integrations.md). */
+  integrations: IntegrationsConfig;
   links: LinksConfig;
   version: string;
 }
@@ -445,6 +448,15 @@ export type PaymentsConfig =
       /** Another API host than Stripe's (STRIPE_API_HOST/PORT/PROTOCOL): a local peer or a proxy. */
       api: { host: string; port: number; protocol: 'http' | 'https' } | null;
     };
+
+export interface IntegrationsConfig {
+  /**
+   * ACTIVECAMPAIGN_API_BASE_URL: the origin every account's ActiveCampaign calls go to instead of the API URL
+   * the account gave (tests, and private deployments behind a relay); the operator's choice, so the guarded
+   * fetcher lets its host through. Null: each account's own API URL.
+   */
+  activeCampaignApiBaseUrl: string | null;
+}
 
 export interface SlackConfig {
   clientId: string;
@@ -650,6 +662,7 @@ export function loadConfig(
     media: { storage: mediaStorageConfig(e, dataDir) },
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,

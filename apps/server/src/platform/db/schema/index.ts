@@ -11,3 +11,4 @@ export * from './system.js';
 export * from './notifications.js';
 export * from './billing.js';
 export * from './links.js';
+export * from './integrations.js';
