@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEGRATION_NAMES, isIntegrationKind } from '@parley/shared';
 import { integrationActivities, integrationContacts } from '../../platform/db/schema/index.js';
@@ -15,6 +15,8 @@ export const ACTIVITY_JOB_NAME = 'integrations.activities';
 const BATCH = 50;
 const ATTEMPTS = 5;
 const RETRY_SECONDS = 60;
+/** Recorded and given-up rows are kept this long, for a look at what was sent, then deleted. */
+const KEPT_DAYS = 7;
 
 type ActivityRow = typeof integrationActivities.$inferSelect;
 type Outcome = { status: 'recorded' | 'failed'; error?: string } | { status: 'retry'; error: string; afterSeconds: number };
@@ -92,6 +94,9 @@ export function integrationActivityJob(deps: SyncJobDeps): JobDefinition<z.ZodOb
           .set({ status: outcome.status, attempts, lastError: outcome.error ?? null })
           .where(eq(integrationActivities.id, row.id));
       }
+      await deps.db
+        .delete(integrationActivities)
+        .where(and(ne(integrationActivities.status, 'pending'), lt(integrationActivities.createdAt, new Date(Date.now() - KEPT_DAYS * 86_400_000))));
       if (rows.length === BATCH) await deps.jobs.send(definition, {});
     },
   });

@@ -11,6 +11,9 @@ import { changedInParleyReason, NO_MOBILE_REASON, sameMobileReason } from '../co
 import { AC_API_URL, startIntegrationHarness, type IntegrationHarness } from '../test/integrationHarness.js';
 import type { PeerContact } from './test/activeCampaignPeer.js';
 import { users } from '../../../platform/db/schema/index.js';
+import { OutboxDispatcher } from '../../../platform/events/outboxDispatcher.js';
+import { publishEvent } from '../../../platform/events/outbox.js';
+import { silentLogger } from '../../../test/logger.js';
 
 interface Account {
   accountId: string;
@@ -190,6 +193,47 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
     });
     const after = await h.database.db.select().from(integrationActivities).where(and(eq(integrationActivities.accountId, account.accountId), eq(integrationActivities.eventId, `e4-${account.accountId}`)));
     expect(after).toEqual([]);
+  });
+
+  it('takes sent messages from the outbox of connected accounts only, waits out a 429, and a refused key stops it', async () => {
+    const account = await connected();
+    const quiet = await h.account();
+    h.peer.contacts.push(peerContact(5, { firstName: 'Otto', lastName: 'Box' }));
+    await synchronize(account);
+    const otto = (await contactsOf(account.accountId)).find((r) => r.firstName === 'Otto');
+    const subscriber = new IntegrationActivitySubscriber(h.deps.jobs, h.activityJob);
+    const dispatcher = new OutboxDispatcher(h.database, [subscriber], silentLogger());
+    const sent = (accountId: string, text: string) =>
+      publishEvent(h.database.db, {
+        type: 'messageSent',
+        accountId,
+        groupId: null,
+        data: { message: { id: crypto.randomUUID(), contact: { id: otto?.id ?? crypto.randomUUID() }, message: text, direction: 'outbound', created: { at: '2026-12-02T11:00:00.000Z' } } },
+      });
+    await sent(account.accountId, 'Your table is ready');
+    await sent(quiet.accountId, 'Not connected anywhere');
+    while (await dispatcher.dispatchOnce());
+    const pending = await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, account.accountId));
+    expect(pending.map((r) => [r.status, r.data.text])).toEqual([['pending', 'Your table is ready']]);
+    expect(await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, quiet.accountId))).toEqual([]);
+
+    h.peer.throttleNext('/api/3/notes', 45);
+    await h.run(h.activityJob, {});
+    expect(h.peer.notes).toEqual([]);
+    const [waiting] = await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, account.accountId));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
+    const later = (await h.queued('integrations.activities')).map((j) => new Date(j.start_after).getTime());
+    expect(Math.max(...later)).toBeGreaterThan(Date.now() + 30_000);
+    await h.run(h.activityJob, {});
+    expect(h.peer.notes.map((n) => [n.relid, n.note])).toEqual([['5', 'SMS sent to Otto Box (2026-12-02T11:00:00.000Z):\nYour table is ready']]);
+
+    h.peer.apiKey = 'revoked';
+    await sent(account.accountId, 'After the key was revoked');
+    while (await dispatcher.dispatchOnce());
+    await h.run(h.activityJob, {});
+    const rows = await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, account.accountId));
+    expect(rows.map((r) => r.status).sort()).toEqual(['failed', 'recorded']);
+    expect((await h.call('GET', url(account.accountId), account.tokens.ReadOnly)).json()).toMatchObject({ data: { status: 'error', errorReason: 'ActiveCampaign refused the API key' } });
   });
 
   it('a key ActiveCampaign refuses puts the integration in error and tells the administrators once', async () => {
