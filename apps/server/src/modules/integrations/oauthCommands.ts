@@ -1,4 +1,6 @@
-import { INTEGRATION_NAMES, type IntegrationKind } from '@parley/shared';
+import { and, eq } from 'drizzle-orm';
+import { can, INTEGRATION_NAMES, type IntegrationKind } from '@parley/shared';
+import { accountMembers } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { OAuthAuth } from './connector.js';
 import { requireConnector, saveConnection } from './integrationCommands.js';
@@ -15,6 +17,16 @@ function oauthOf(kind: IntegrationKind): OAuthAuth {
   const connector = requireConnector(kind);
   if (connector.auth.type !== 'oauth') throw new AppError(409, 'conflict', 'This integration connects with an API key');
   return connector.auth;
+}
+
+/** Whether the user who started the authorization may still change the account's integrations. */
+async function stillManages(deps: IntegrationDeps, accountId: string, userId: string): Promise<boolean> {
+  const [member] = await deps.db
+    .select({ role: accountMembers.role })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.accountId, accountId), eq(accountMembers.userId, userId)))
+    .limit(1);
+  return member !== undefined && can(member.role, 'integrations.manage');
 }
 
 /** The provider's authorization page for this user and account (state and PKCE kept here). */
@@ -40,7 +52,7 @@ export async function completeOAuth(deps: IntegrationDeps, kind: IntegrationKind
     throw error;
   }
   const asked = input.state === undefined ? null : await consumeOAuthState(deps.db, input.state, kind);
-  if (asked === null) return failed(OAUTH_STATE_INVALID_MESSAGE);
+  if (asked === null || !(await stillManages(deps, asked.accountId, asked.userId))) return failed(OAUTH_STATE_INVALID_MESSAGE);
   if (input.error !== undefined || input.code === undefined) return failed(input.error ?? 'The authorization was refused');
   try {
     const fetch = connectorFetch(deps.config, requireConnector(kind));
