@@ -16,7 +16,7 @@ import type { ApiKeyAuth, Connector } from './connector.js';
 import { connectorFetch, findIntegration, sealCredentials, sessionOf, syncIntegrationSubscriptions, type IntegrationDeps } from './integrationStore.js';
 import { ProviderError } from './providerError.js';
 import { connectorOf } from './registry.js';
-import { createSync, failActiveSyncs } from './syncStore.js';
+import { createSync, failActiveSyncs, markSync } from './syncStore.js';
 import { NOT_CONNECTED_REASON } from './syncJob.js';
 
 /** The issues of a zod failure as the API's validation message ('field: message; ...'). */
@@ -103,7 +103,13 @@ export async function requestSync(
   if (row.status !== 'connected') throw new AppError(409, 'conflict', row.errorReason ?? INTEGRATION_NOT_CONNECTED_MESSAGE);
   if (connector.sync[input.syncKind] === undefined) throw new AppError(409, 'conflict', `This integration does not synchronize ${input.syncKind}`);
   const sync = await createSync(deps.db, input);
-  await deps.jobs.send(job, { syncId: sync.id }, { singletonKey: sync.id });
+  try {
+    await deps.jobs.send(job, { syncId: sync.id }, { singletonKey: sync.id });
+  } catch (error) {
+    // A sync no job will run would hold the integration's one active place for good.
+    await markSync(deps.db, sync.id, { status: 'failed', error: 'The sync could not be queued; try again' });
+    throw error;
+  }
   return sync;
 }
 
