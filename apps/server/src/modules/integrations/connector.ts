@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { IntegrationKind, SyncKind } from '@parley/shared';
+import type { IntegrationKind } from '@parley/shared';
 import type { Config } from '../../platform/config.js';
 import type { GuardedFetch } from '../../platform/net/guardedFetch.js';
 
@@ -106,14 +106,13 @@ export interface Connector {
     contacts: (session: ConnectorSession, cursor: string | null) => Promise<SyncPage<ProviderContact>>;
     tags: (session: ConnectorSession, cursor: string | null) => Promise<SyncPage<ProviderContactTags>>;
   }>;
-  /** Records a message sent or received on the provider's contact; answers that contact's id (null: none found). */
+  /**
+   * Records a message sent or received on the provider's contact; answers that contact's id (null: none
+   * found). A property `recordMessages: false` turns it off for the account (activitySubscriber.ts).
+   */
   recordMessage?: (session: ConnectorSession, activity: MessageActivity) => Promise<string | null>;
-  /** Whether the properties ask for messages to be recorded. */
-  recordsMessages?: (properties: Readonly<Record<string, unknown>>) => boolean;
   /** Checks a request the provider signed (unsigned or tampered: false). */
   verifyInbound?: (config: Config, request: InboundRequest) => boolean;
   /** Revokes the credentials at the provider where it allows it; failures are the provider's and ignored. */
   revoke?: (session: ConnectorSession) => Promise<void>;
 }
-
-export type SyncFunction = NonNullable<Connector['sync'][SyncKind]>;

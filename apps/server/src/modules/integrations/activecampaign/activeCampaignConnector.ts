@@ -81,7 +81,6 @@ export const activeCampaignConnector: Connector = {
       };
     },
   },
-  recordsMessages: (properties) => properties.recordMessages !== false,
   async recordMessage(session, activity) {
     const target = targetOf(session);
     const contactId = activity.externalId ?? (await findByMobile(target, activity));
