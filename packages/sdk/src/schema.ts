@@ -5159,6 +5159,685 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every integration of the product with its status in this account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One integration: status, properties, the latest syncs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connects an API-key integration: the fields are tried against the provider before they are kept */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnectInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnects: revokes where the provider allows, drops the credentials */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's authorization page for an OAuth integration (state and PKCE bound to this user and account) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationOAuthStart"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes properties: only the fields that changed are sent */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IntegrationPropertiesChangeInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/synchronize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts synchronizing the provider's contacts (409 while a sync runs) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationSyncResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/{integration}/synchronizetags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts synchronizing the provider's tags onto the synchronized contacts (409 while a sync runs) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IntegrationSyncResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/invoices": {
         parameters: {
             query?: never;
@@ -12391,6 +13070,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/{integration}/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's redirect back: keeps the tokens, then sends the browser to the integration's page (with ?error= when it failed) */
+        get: {
+            parameters: {
+                query?: {
+                    code?: string;
+                    error?: string;
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media/{fileId}": {
         parameters: {
             query?: never;
@@ -13763,6 +14482,22 @@ export interface components {
             role: "Administrator" | "CampaignManager" | "Sender" | "ReadOnly";
             /** @enum {string} */
             status: "active" | "invited";
+        };
+        ActiveCampaignConnect: {
+            apiKey: string;
+            apiUrl: string;
+        };
+        ActiveCampaignConnectInput: {
+            apiKey: string;
+            apiUrl: string;
+        };
+        ActiveCampaignProperties: {
+            importTag: "" | string;
+            recordMessages: boolean;
+        };
+        ActiveCampaignPropertiesInput: {
+            importTag: "" | string;
+            recordMessages: boolean;
         };
         AddConnectionPhoneNumber: {
             messagesPerSecond?: number;
@@ -15356,6 +16091,152 @@ export interface components {
             phoneNumberProvider: string;
             postalCode: string;
             state: string;
+        };
+        Integration: {
+            /** @enum {string} */
+            auth?: "apiKey" | "oauth";
+            available: boolean;
+            connectedAt?: string;
+            connection?: {
+                [key: string]: string;
+            };
+            errorReason?: string;
+            /** @enum {string} */
+            integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+            name: string;
+            properties: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "notConnected" | "connected" | "error";
+            syncs: {
+                contacts?: components["schemas"]["IntegrationSync"];
+                tags?: components["schemas"]["IntegrationSync"];
+            };
+        };
+        IntegrationConnect: {
+            [key: string]: unknown;
+        };
+        IntegrationConnectInput: {
+            [key: string]: unknown;
+        };
+        IntegrationInput: {
+            /** @enum {string} */
+            auth?: "apiKey" | "oauth";
+            available: boolean;
+            connectedAt?: string;
+            connection?: {
+                [key: string]: string;
+            };
+            errorReason?: string;
+            /** @enum {string} */
+            integration: "activecampaign" | "aircall" | "callrail" | "cradle" | "email" | "googlecalendar" | "hubspot" | "intercom" | "pipedrive" | "slack" | "twilio" | "webhooks" | "zapier";
+            name: string;
+            properties: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "notConnected" | "connected" | "error";
+            syncs: {
+                contacts?: components["schemas"]["IntegrationSyncInput"];
+                tags?: components["schemas"]["IntegrationSyncInput"];
+            };
+        };
+        IntegrationList: {
+            data: components["schemas"]["Integration"][];
+        };
+        IntegrationListInput: {
+            data: components["schemas"]["IntegrationInput"][];
+        };
+        IntegrationOAuthStart: {
+            data: {
+                url: string;
+            };
+            /** @constant */
+            success: true;
+        };
+        IntegrationOAuthStartInput: {
+            data: {
+                url: string;
+            };
+            /** @constant */
+            success: true;
+        };
+        IntegrationPropertiesChange: {
+            [key: string]: unknown;
+        };
+        IntegrationPropertiesChangeInput: {
+            [key: string]: unknown;
+        };
+        IntegrationResponse: {
+            data: components["schemas"]["Integration"];
+            /** @constant */
+            success: true;
+        };
+        IntegrationResponseInput: {
+            data: components["schemas"]["IntegrationInput"];
+            /** @constant */
+            success: true;
+        };
+        IntegrationSync: {
+            created: number;
+            createdAt: string;
+            error?: string;
+            finishedAt?: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "contacts" | "tags";
+            progress: {
+                done: number;
+                total?: number;
+            };
+            resumeAt?: string;
+            skipped: number;
+            skippedReasons: {
+                count: number;
+                examples: string[];
+                reason: string;
+            }[];
+            startedAt?: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "waiting" | "completed" | "failed";
+            updated: number;
+        };
+        IntegrationSyncInput: {
+            created: number;
+            createdAt: string;
+            error?: string;
+            finishedAt?: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "contacts" | "tags";
+            progress: {
+                done: number;
+                total?: number;
+            };
+            resumeAt?: string;
+            skipped: number;
+            skippedReasons: {
+                count: number;
+                examples: string[];
+                reason: string;
+            }[];
+            startedAt?: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "waiting" | "completed" | "failed";
+            updated: number;
+        };
+        IntegrationSyncResponse: {
+            data: components["schemas"]["IntegrationSync"];
+            /** @constant */
+            success: true;
+        };
+        IntegrationSyncResponseInput: {
+            data: components["schemas"]["IntegrationSyncInput"];
+            /** @constant */
+            success: true;
         };
         InvalidRecipient: {
             contact: {
@@ -17421,6 +18302,10 @@ export type SchemaAccountTagList = components['schemas']['AccountTagList'];
 export type SchemaAccountTagListInput = components['schemas']['AccountTagListInput'];
 export type SchemaAccountUser = components['schemas']['AccountUser'];
 export type SchemaAccountUserInput = components['schemas']['AccountUserInput'];
+export type SchemaActiveCampaignConnect = components['schemas']['ActiveCampaignConnect'];
+export type SchemaActiveCampaignConnectInput = components['schemas']['ActiveCampaignConnectInput'];
+export type SchemaActiveCampaignProperties = components['schemas']['ActiveCampaignProperties'];
+export type SchemaActiveCampaignPropertiesInput = components['schemas']['ActiveCampaignPropertiesInput'];
 export type SchemaAddConnectionPhoneNumber = components['schemas']['AddConnectionPhoneNumber'];
 export type SchemaAddConnectionPhoneNumberInput = components['schemas']['AddConnectionPhoneNumberInput'];
 export type SchemaAddCustomDomain = components['schemas']['AddCustomDomain'];
@@ -17573,6 +18458,22 @@ export type SchemaHeldMessageList = components['schemas']['HeldMessageList'];
 export type SchemaHeldMessageListInput = components['schemas']['HeldMessageListInput'];
 export type SchemaHostedPhoneNumbers = components['schemas']['HostedPhoneNumbers'];
 export type SchemaHostedPhoneNumbersInput = components['schemas']['HostedPhoneNumbersInput'];
+export type SchemaIntegration = components['schemas']['Integration'];
+export type SchemaIntegrationConnect = components['schemas']['IntegrationConnect'];
+export type SchemaIntegrationConnectInput = components['schemas']['IntegrationConnectInput'];
+export type SchemaIntegrationInput = components['schemas']['IntegrationInput'];
+export type SchemaIntegrationList = components['schemas']['IntegrationList'];
+export type SchemaIntegrationListInput = components['schemas']['IntegrationListInput'];
+export type SchemaIntegrationOAuthStart = components['schemas']['IntegrationOAuthStart'];
+export type SchemaIntegrationOAuthStartInput = components['schemas']['IntegrationOAuthStartInput'];
+export type SchemaIntegrationPropertiesChange = components['schemas']['IntegrationPropertiesChange'];
+export type SchemaIntegrationPropertiesChangeInput = components['schemas']['IntegrationPropertiesChangeInput'];
+export type SchemaIntegrationResponse = components['schemas']['IntegrationResponse'];
+export type SchemaIntegrationResponseInput = components['schemas']['IntegrationResponseInput'];
+export type SchemaIntegrationSync = components['schemas']['IntegrationSync'];
+export type SchemaIntegrationSyncInput = components['schemas']['IntegrationSyncInput'];
+export type SchemaIntegrationSyncResponse = components['schemas']['IntegrationSyncResponse'];
+export type SchemaIntegrationSyncResponseInput = components['schemas']['IntegrationSyncResponseInput'];
 export type SchemaInvalidRecipient = components['schemas']['InvalidRecipient'];
 export type SchemaInvalidRecipientInput = components['schemas']['InvalidRecipientInput'];
 export type SchemaInvoice = components['schemas']['Invoice'];

@@ -53,3 +53,4 @@ export * from './api/reports.js';
 export * from './api/campaigns.js';
 export * from './api/jobReports.js';
 export * from './api/tools.js';
+export * from './api/integrations.js';

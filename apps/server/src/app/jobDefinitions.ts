@@ -17,6 +17,7 @@ import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
+import { integrationActivityJob, integrationSyncJob } from '../modules/integrations/index.js';
 
 /**
  * Every job the product runs. A new job is defined in its own file and listed here. The media sweeps use the
@@ -28,6 +29,8 @@ export function jobDefinitions(
   jobs: JobQueue,
   mediaStorage: MediaStorage = createMediaStorage(config.media.storage),
 ): JobDefinition[] {
+  const mailer = createMailer(config, database);
+  const integrationDeps = { db: database.db, config, jobs, mailer };
   return [
     pruneEventsJob(database, config.eventsRetentionDays),
     pruneIdempotencyKeysJob(database),
@@ -43,7 +46,9 @@ export function jobDefinitions(
     campaignReportingJob({ config, database }),
     sweepUnreferencedMediaJob(database, mediaStorage),
     sweepUnnamedMediaJob(database, mediaStorage),
-    ...billingJobs(config, database, createMailer(config, database)),
+    ...billingJobs(config, database, mailer),
     recheckDomainsJob(database, config.links),
+    integrationSyncJob(integrationDeps),
+    integrationActivityJob(integrationDeps),
   ];
 }

@@ -36,6 +36,7 @@ import {
 import { RealtimeFanout } from '../modules/realtime/index.js';
 import { startWebPush, type WebPushDelivery } from '../modules/webPush/index.js';
 import { startNotificationDelivery, type NotificationDelivery } from '../modules/notifications/index.js';
+import { IntegrationActivitySubscriber, integrationActivityJob } from '../modules/integrations/index.js';
 
 export interface RunningServer {
   readonly config: Config;
@@ -200,7 +201,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         log: log.child({ component: 'notifications' }),
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
-      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber];
+      const integrationActivities = new IntegrationActivitySubscriber(jobs, integrationActivityJob({ db: database.db, config, jobs, mailer }));
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber, integrationActivities];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),

@@ -283,6 +283,8 @@ const otherParams: Record<string, string> = {
   url: encodeURIComponent('https://hooks.example.test/parley'),
   // A user's notification channel by its kind (the user's own; another account's is the guard's 404).
   channel: 'email',
+  // An integration by its kind (one per account, no record id).
+  integration: 'activecampaign',
 };
 
 const isRecordParam = (name: string): boolean => name === 'id' || name.endsWith('Id');

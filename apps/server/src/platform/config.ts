@@ -378,6 +378,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
+  ACTIVECAMPAIGN_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -436,6 +437,8 @@ export interface Config {
   slack: SlackConfig | null;
   /** Number lookups (LOOKUP_PROVIDER). */
   lookups: LookupsConfig;
+  /** Integrations (docs/integrations.md). */
+  integrations: IntegrationsConfig;
   links: LinksConfig;
   version: string;
 }
@@ -452,6 +455,15 @@ export type PaymentsConfig =
       /** Another API host than Stripe's (STRIPE_API_HOST/PORT/PROTOCOL): a local peer or a proxy. */
       api: { host: string; port: number; protocol: 'http' | 'https' } | null;
     };
+
+export interface IntegrationsConfig {
+  /**
+   * ACTIVECAMPAIGN_API_BASE_URL: the origin every account's ActiveCampaign calls go to instead of the API URL
+   * the account gave (tests, and private deployments behind a relay); the operator's choice, so the guarded
+   * fetcher lets its host through. Null: each account's own API URL.
+   */
+  activeCampaignApiBaseUrl: string | null;
+}
 
 export interface SlackConfig {
   clientId: string;
@@ -663,6 +675,7 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,

@@ -61,6 +61,7 @@ const protectedPages: [string, string][] = [
   ['/tools/carrierlookup', 'Carrier Lookup'],
   ['/tools/namelookup', 'Name Lookup'],
   ['/tools/screenshot', 'Screenshot Generator'],
+  ['/integrations', 'Integrations'],
   ...integrationPages.map(([slug, name]): [string, string] => [`/integrations/${slug}`, name]),
   ['/notifications', 'Notifications'],
   ['/notifications/email', 'Email Notifications'],
@@ -103,6 +104,9 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/notifications/slack': 'notificationChannel',
   '/notifications/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'notificationChannel',
   '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
+  // The list, and one page for every integration: a kind without a connector says 'Not available yet' there.
+  '/integrations': 'integrations',
+  ...Object.fromEntries(integrationPages.map(([slug]) => [`/integrations/${slug}`, 'integration' as const])),
 };
 
 const openPages: [string, string, PageRoute['page']][] = [
@@ -159,7 +163,6 @@ describe('route table', () => {
   it.each([
     '/nowhere',
     '/integrations/salesforce',
-    '/integrations',
     '/tools/other',
     '/templates/email',
     '/lists',
@@ -197,6 +200,7 @@ describe('route table', () => {
       '/tools/carrierlookup',
       '/tools/namelookup',
       '/tools/screenshot',
+      '/integrations',
       ...integrationPages.map(([slug]) => `/integrations/${slug}`),
       '/notifications',
       '/notifications/email',

@@ -7,7 +7,7 @@ export { blockContact, createContact, updateContact } from './contactWriter.js';
 export { csvLine } from './csv.js';
 export { bulkUuidV7 } from './import/ids.js';
 export { importContactsJob } from './importContactsJob.js';
-export { contactConditions, contactIdsMatching, findContact, type ContactRecord } from './queries.js';
+export { contactConditions, contactIdsMatching, findContact, findContactByMobile, type ContactRecord } from './queries.js';
 export { assertContactReachable, CONTACT_BLOCKED_MESSAGE, CONTACT_INVALID_MESSAGE, CONTACT_OPTED_OUT_MESSAGE, contactReachability } from './reachability.js';
 export { contactRoutes } from './routes/contacts.js';
 export { contactImportRoutes } from './routes/imports.js';

@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './billing.js';
 export * from './links.js';
 export * from './tools.js';
+export * from './integrations.js';

@@ -1,0 +1,29 @@
+import type { IntegrationKind } from '@parley/shared';
+import type { Connector } from './connector.js';
+import { activeCampaignConnector } from './activecampaign/activeCampaignConnector.js';
+
+/**
+ * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
+ * says 'Not available yet'); a new connector is added to this list and nowhere else.
+ */
+const connectors = new Map<IntegrationKind, Connector>([[activeCampaignConnector.kind, activeCampaignConnector]]);
+
+export function connectorOf(kind: IntegrationKind): Connector | null {
+  return connectors.get(kind) ?? null;
+}
+
+export function allConnectors(): Connector[] {
+  return [...connectors.values()];
+}
+
+/**
+ * Puts a connector in for a kind that has none and answers how to take it out again: how the framework's
+ * own tests drive a kind of connection (OAuth) before a real connector of that kind exists.
+ */
+export function addConnector(connector: Connector): () => void {
+  if (connectors.has(connector.kind)) throw new Error(`${connector.kind} has a connector already`);
+  connectors.set(connector.kind, connector);
+  return () => {
+    connectors.delete(connector.kind);
+  };
+}

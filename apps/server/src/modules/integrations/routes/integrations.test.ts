@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ACTIVECAMPAIGN_URL_MESSAGE, INTEGRATION_CREDENTIALS_REFUSED_MESSAGE, INTEGRATION_SYNC_RUNNING_MESSAGE, integrationKinds, type Integration, type IntegrationSync, type Role } from '@parley/shared';
+import { eventSubscriptions, integrations } from '../../../platform/db/schema/index.js';
+import { testDatabaseKinds } from '../../../test/databases.js';
+import { AC_API_URL, startIntegrationHarness, type IntegrationHarness } from '../test/integrationHarness.js';
+
+const base = (accountId: string, kind = 'activecampaign'): string => `/v1/accounts/${accountId}/integrations/${kind}`;
+
+describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
+  let h: IntegrationHarness;
+  beforeAll(async () => {
+    h = await startIntegrationHarness(kind);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const connect = async (accountId: string, token: string, body: object = { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }) => h.call('POST', `${base(accountId)}/connect`, token, body);
+
+  it('lists the thirteen integrations, only ActiveCampaign available, none connected', async () => {
+    const { accountId, tokens } = await h.account();
+    const res = await h.call('GET', `/v1/accounts/${accountId}/integrations`, tokens.ReadOnly);
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ data: Integration[] }>().data;
+    expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign']);
+    expect(list.every((i) => i.status === 'notConnected')).toBe(true);
+    const hubspot = await h.call('GET', base(accountId, 'hubspot'), tokens.Sender);
+    expect(hubspot.json()).toMatchObject({ success: true, data: { integration: 'hubspot', available: false, status: 'notConnected' } });
+    expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
+    expect((await h.call('POST', `${base(accountId, 'hubspot')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+  });
+
+  it('refuses a bad API URL and a key the provider refuses, and keeps nothing', async () => {
+    const { accountId, tokens } = await h.account();
+    for (const apiUrl of ['http://acme.api-us1.com', 'https://acme.example.com', 'https://api-us1.com.evil.test', 'not a url']) {
+      const res = await connect(accountId, tokens.Administrator, { apiUrl, apiKey: 'k' });
+      expect(res.statusCode, apiUrl).toBe(400);
+      expect(res.json<{ error: { message: string } }>().error.message).toBe(`apiUrl: ${ACTIVECAMPAIGN_URL_MESSAGE}`);
+    }
+    const missing = await connect(accountId, tokens.Administrator, { apiUrl: AC_API_URL });
+    expect(missing.json<{ error: { message: string } }>().error.message).toBe('apiKey: Invalid input: expected string, received undefined');
+    const extra = await connect(accountId, tokens.Administrator, { apiUrl: AC_API_URL, apiKey: 'k', other: 1 });
+    expect(extra.statusCode).toBe(400);
+    const wrongKey = await connect(accountId, tokens.Administrator, { apiUrl: AC_API_URL, apiKey: 'wrong' });
+    expect(wrongKey.statusCode).toBe(400);
+    expect(wrongKey.json<{ error: { message: string } }>().error.message).toBe(INTEGRATION_CREDENTIALS_REFUSED_MESSAGE);
+    expect(await h.database.db.select().from(integrations).where(eq(integrations.accountId, accountId))).toEqual([]);
+  });
+
+  it('connects with a good key, keeps it encrypted, saves changed properties, syncs once at a time, disconnects', async () => {
+    const { accountId, tokens } = await h.account();
+    const res = await connect(accountId, tokens.Administrator);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, data: { status: 'connected', connection: { apiUrl: AC_API_URL }, properties: { importTag: '', recordMessages: true } } });
+    expect(res.body).not.toContain(h.peer.apiKey);
+    const [row] = await h.database.db.select().from(integrations).where(eq(integrations.accountId, accountId));
+    expect(row?.credentials.startsWith('v1.')).toBe(true);
+    expect(row?.credentials).not.toContain(h.peer.apiKey);
+    expect(await h.database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, accountId))).toEqual([{ accountId, type: 'messageSent', subscriber: 'integrations' }]);
+
+    const props = `${base(accountId)}/properties`;
+    expect((await h.call('PUT', props, tokens.Administrator, {})).statusCode).toBe(400);
+    const unknown = await h.call('PUT', props, tokens.Administrator, { colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json<{ error: { message: string } }>().error.message).toContain('colour');
+    expect((await h.call('PUT', props, tokens.Administrator, { importTag: 'a,b' })).statusCode).toBe(400);
+    const saved = await h.call('PUT', props, tokens.Administrator, { importTag: 'From AC' });
+    expect(saved.json()).toMatchObject({ success: true, data: { properties: { importTag: 'From AC', recordMessages: true } } });
+    const saved2 = await h.call('PUT', props, tokens.Administrator, { recordMessages: false });
+    expect(saved2.json()).toMatchObject({ data: { properties: { importTag: 'From AC', recordMessages: false } } });
+
+    const sync = await h.call('POST', `${base(accountId)}/synchronize`, tokens.Administrator);
+    expect(sync.statusCode).toBe(200);
+    const started = sync.json<{ success: true; data: IntegrationSync }>().data;
+    expect(started).toMatchObject({ kind: 'contacts', status: 'queued', created: 0 });
+    expect((await h.queued('integrations.sync')).some((j) => j.data.syncId === started.id)).toBe(true);
+    const again = await h.call('POST', `${base(accountId)}/synchronizetags`, tokens.Administrator);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: { message: string } }>().error.message).toBe(INTEGRATION_SYNC_RUNNING_MESSAGE);
+    const read = await h.call('GET', base(accountId), tokens.ReadOnly);
+    expect(read.json<{ data: Integration }>().data.syncs.contacts).toMatchObject({ id: started.id, status: 'queued' });
+
+    const gone = await h.call('DELETE', `${base(accountId)}/disconnect`, tokens.Administrator);
+    expect(gone.json()).toMatchObject({ success: true, data: { status: 'notConnected' } });
+    expect(await h.database.db.select().from(integrations).where(eq(integrations.accountId, accountId))).toEqual([]);
+    expect(await h.database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, accountId))).toEqual([]);
+    expect((await h.call('DELETE', `${base(accountId)}/disconnect`, tokens.Administrator)).statusCode).toBe(409);
+    expect((await h.call('POST', `${base(accountId)}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+  });
+
+  it('lets only administrators change, everyone read, and answers 404 to another account', async () => {
+    const { accountId, tokens } = await h.account();
+    const other = await h.account();
+    expect((await connect(accountId, tokens.Administrator)).statusCode).toBe(200);
+    const writes: [string, string, object | undefined][] = [
+      ['POST', `${base(accountId)}/connect`, { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }],
+      ['PUT', `${base(accountId)}/properties`, { importTag: 'x' }],
+      ['POST', `${base(accountId)}/synchronize`, undefined],
+      ['POST', `${base(accountId)}/synchronizetags`, undefined],
+      ['GET', `${base(accountId, 'hubspot')}/oauth/start`, undefined],
+      ['DELETE', `${base(accountId)}/disconnect`, undefined],
+    ];
+    for (const role of ['CampaignManager', 'Sender', 'ReadOnly'] as Role[]) {
+      expect((await h.call('GET', base(accountId), tokens[role])).statusCode, role).toBe(200);
+      for (const [method, url, body] of writes) {
+        expect((await h.call(method as 'GET', url, tokens[role], body)).statusCode, `${role} ${method} ${url}`).toBe(403);
+      }
+    }
+    for (const [method, url, body] of [['GET', base(accountId), undefined] as const, ...writes]) {
+      expect((await h.call(method as 'GET', url, other.tokens.Administrator, body)).statusCode, `other ${method} ${url}`).toBe(404);
+    }
+    // Still connected: nothing above changed it.
+    expect((await h.call('GET', base(accountId), tokens.ReadOnly)).json()).toMatchObject({ data: { status: 'connected', properties: { importTag: '' } } });
+  });
+
+  it('answers OAuth starts only for OAuth kinds with a connector, and a forged callback goes back with an error', async () => {
+    const { accountId, tokens } = await h.account();
+    expect((await h.call('GET', `${base(accountId)}/oauth/start`, tokens.Administrator)).statusCode).toBe(409);
+    expect((await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator)).statusCode).toBe(409);
+    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/hubspot/oauth/callback?code=x&state=forged' });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('http://parley.test/integrations/hubspot?error=Not%20available%20yet');
+  });
+});

@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { can, INTEGRATION_NOT_AVAILABLE_MESSAGE, isIntegrationKind, type Integration, type IntegrationKind } from '@parley/shared';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import type { PageProps } from '../../app/pageProps';
+import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useSession } from '../../session/sessionContext';
+import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
+import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
+import { useDisconnect, useIntegration } from './queries';
+import { SyncPanel } from './SyncPanel';
+
+/** /integrations/{kind}: one integration's page; kinds without a connector say 'Not available yet'. */
+export const IntegrationPage = ({ title }: PageProps) => {
+  const { account } = useSession();
+  const kind = useLocation().pathname.split('/').pop() ?? '';
+  const [search] = useSearchParams();
+  const queryError = search.get('error');
+  if (account === null || !isIntegrationKind(kind)) return null;
+  return (
+    <>
+      <Typography variant="h1" gutterBottom>
+        {title}
+      </Typography>
+      {queryError !== null && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {queryError}
+        </Alert>
+      )}
+      <IntegrationView key={kind} accountId={account.id} kind={kind} canManage={can(account.user.role, 'integrations.manage')} />
+    </>
+  );
+};
+
+const statusLine = (integration: Integration): string => {
+  switch (integration.status) {
+    case 'connected':
+      return `Connected${integration.connectedAt === undefined ? '' : ` since ${new Date(integration.connectedAt).toLocaleString()}`}`;
+    case 'error':
+      return 'Error: connect again';
+    case 'notConnected':
+      return 'Not connected';
+  }
+};
+
+const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; kind: IntegrationKind; canManage: boolean }) => {
+  const query = useIntegration(accountId, kind);
+  const disconnect = useDisconnect(accountId, kind);
+  const integration = query.data?.data;
+  if (query.isError) return <ErrorAlert message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (integration === undefined) return <Typography color="text.secondary">Loading...</Typography>;
+  if (!integration.available) return <Typography color="text.secondary">{INTEGRATION_NOT_AVAILABLE_MESSAGE}</Typography>;
+  const connected = integration.status !== 'notConnected';
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Stack spacing={0.5}>
+        <Typography variant="body1" aria-label="Status">
+          {statusLine(integration)}
+        </Typography>
+        {integration.connection?.apiUrl !== undefined && <Typography variant="body2" color="text.secondary">{integration.connection.apiUrl}</Typography>}
+        {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
+        {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
+      </Stack>
+      {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
+      {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {connected && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} />}
+      {kind === 'activecampaign' && (
+        <Typography variant="body2">
+          ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
+        </Typography>
+      )}
+      {canManage && connected && (
+        <Button color="error" variant="outlined" disabled={disconnect.isPending} onClick={() => { disconnect.mutate(undefined); }} sx={{ alignSelf: 'flex-start' }}>
+          Disconnect
+        </Button>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { validationMessages } from '../validation.js';
+import { contactTagSchema } from './contacts.js';
+
+/**
+ * Integrations (docs/integrations.md): the services an account connects, each with a page at
+ * /integrations/{kind}. The schemas here are shared by the server's routes and the pages' forms.
+ */
+
+/** The thirteen integration pages of the product, in menu order. */
+export const integrationKinds = [
+  'activecampaign',
+  'aircall',
+  'callrail',
+  'cradle',
+  'email',
+  'googlecalendar',
+  'hubspot',
+  'intercom',
+  'pipedrive',
+  'slack',
+  'twilio',
+  'webhooks',
+  'zapier',
+] as const;
+export type IntegrationKind = (typeof integrationKinds)[number];
+
+export const INTEGRATION_NAMES: Readonly<Record<IntegrationKind, string>> = {
+  activecampaign: 'ActiveCampaign',
+  aircall: 'AirCall',
+  callrail: 'CallRail',
+  cradle: 'Cradle',
+  email: 'Email',
+  googlecalendar: 'Google Calendar',
+  hubspot: 'HubSpot',
+  intercom: 'Intercom',
+  pipedrive: 'Pipedrive',
+  slack: 'Slack',
+  twilio: 'Twilio',
+  webhooks: 'Webhooks',
+  zapier: 'Zapier',
+};
+
+export const isIntegrationKind = (value: string): value is IntegrationKind => (integrationKinds as readonly string[]).includes(value);
+
+/** The spec's texts. */
+export const ACTIVECAMPAIGN_URL_MESSAGE = 'Invalid ActiveCampaign API URL';
+export const INTEGRATION_NOT_AVAILABLE_MESSAGE = 'Not available yet';
+export const INTEGRATION_NOT_CONNECTED_MESSAGE = 'The integration is not connected';
+export const INTEGRATION_SYNC_RUNNING_MESSAGE = 'A synchronization is already running';
+export const INTEGRATION_NO_CHANGES_MESSAGE = 'Change a property before saving';
+export const INTEGRATION_CREDENTIALS_REFUSED_MESSAGE = 'The API URL or key was refused';
+
+/** An ActiveCampaign account's API URL: https, on a host under api-us1.com (the spec's rule). */
+export function isActiveCampaignApiUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && url.hostname.endsWith('.api-us1.com') && url.username === '' && url.password === '';
+}
+
+export const activeCampaignConnectSchema = z
+  .object({
+    apiUrl: z
+      .string()
+      .trim()
+      .min(1, { message: validationMessages.required })
+      .refine(isActiveCampaignApiUrl, { message: ACTIVECAMPAIGN_URL_MESSAGE }),
+    apiKey: z.string().trim().min(1, { message: validationMessages.required }).max(200),
+  })
+  .strict()
+  .meta({ id: 'ActiveCampaignConnect' });
+export type ActiveCampaignConnect = z.output<typeof activeCampaignConnectSchema>;
+
+/** ActiveCampaign's properties: what the page's form edits. */
+export const activeCampaignPropertiesSchema = z
+  .object({
+    /** A Parley tag put on every contact the sync brings in ('' for none). */
+    importTag: z.union([z.literal(''), contactTagSchema]),
+    /** Record each message sent and received as a note on the ActiveCampaign contact. */
+    recordMessages: z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'ActiveCampaignProperties' });
+export type ActiveCampaignProperties = z.output<typeof activeCampaignPropertiesSchema>;
+
+export const ACTIVECAMPAIGN_DEFAULT_PROPERTIES: ActiveCampaignProperties = { importTag: '', recordMessages: true };
+
+/** The properties schema of each kind that has a connector; the PUT body is a part of it (only what changed). */
+export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
+  activecampaign: activeCampaignPropertiesSchema,
+};
+
+/** The connect body of each API-key kind. */
+export const integrationConnectSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
+  activecampaign: activeCampaignConnectSchema,
+};
+
+/** PUT .../properties: the changed fields only; each kind's schema checks them (unknown keys refused). */
+export const integrationPropertiesBodySchema = z.record(z.string(), z.unknown()).meta({ id: 'IntegrationPropertiesChange' });
+/** POST .../connect: the kind's fields (docs/integrations.md). */
+export const integrationConnectBodySchema = z.record(z.string(), z.unknown()).meta({ id: 'IntegrationConnect' });
+
+export const integrationStatuses = ['notConnected', 'connected', 'error'] as const;
+export type IntegrationStatus = (typeof integrationStatuses)[number];
+export const syncKinds = ['contacts', 'tags'] as const;
+export type SyncKind = (typeof syncKinds)[number];
+export const syncStatuses = ['queued', 'running', 'waiting', 'completed', 'failed'] as const;
+export type SyncStatus = (typeof syncStatuses)[number];
+export const activeSyncStatuses: readonly SyncStatus[] = ['queued', 'running', 'waiting'];
+
+export const integrationSyncSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(syncKinds),
+    status: z.enum(syncStatuses),
+    /** Records handled so far, and the provider's total when it says. */
+    progress: z.object({ done: z.number().int(), total: z.number().int().optional() }),
+    created: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    /** Why records were skipped, with a count and a few examples each. */
+    skippedReasons: z.array(z.object({ reason: z.string(), count: z.number().int(), examples: z.array(z.string()) })),
+    /** While waiting: when the provider allows the next call (its Retry-After). */
+    resumeAt: z.string().optional(),
+    error: z.string().optional(),
+    startedAt: z.string().optional(),
+    finishedAt: z.string().optional(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'IntegrationSync' });
+export type IntegrationSync = z.infer<typeof integrationSyncSchema>;
+
+export const integrationSchema = z
+  .object({
+    integration: z.enum(integrationKinds),
+    name: z.string(),
+    /** False while Parley has no connector for it: its page says 'Not available yet'. */
+    available: z.boolean(),
+    /** How it connects: an API key form, or the provider's authorization page. */
+    auth: z.enum(['apiKey', 'oauth']).optional(),
+    status: z.enum(integrationStatuses),
+    /** Why it is in error (the provider refused the credentials ...). */
+    errorReason: z.string().optional(),
+    connectedAt: z.string().optional(),
+    /** What identifies the connection without its secret (ActiveCampaign's API URL). */
+    connection: z.record(z.string(), z.string()).optional(),
+    properties: z.record(z.string(), z.unknown()),
+    /** The latest sync of each kind. */
+    syncs: z.object({ contacts: integrationSyncSchema.optional(), tags: integrationSyncSchema.optional() }),
+  })
+  .meta({ id: 'Integration' });
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const integrationResponseSchema = z.object({ success: z.literal(true), data: integrationSchema }).meta({ id: 'IntegrationResponse' });
+export const integrationListSchema = z.object({ data: z.array(integrationSchema) }).meta({ id: 'IntegrationList' });
+export const integrationSyncResponseSchema = z.object({ success: z.literal(true), data: integrationSyncSchema }).meta({ id: 'IntegrationSyncResponse' });
+export const oauthStartResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) }).meta({ id: 'IntegrationOAuthStart' });
+
+/** The fields of a properties form that differ from what was loaded: what PUT .../properties is sent. */
+export function changedProperties(initial: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(current).filter(([key, value]) => initial[key] !== value));
+}
