@@ -74,7 +74,7 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
 
   it('syncs two pages with a 429 between them: waits without a worker, resumes at the second page, no duplicates', async () => {
     const account = await connected();
-    const existing = await createContact(h.database.db, account.accountId, { firstName: '', lastName: '', mobile: { number: uniqueTestNumber() }, tags: [], attributes: {} });
+    const existing = await createContact(h.database.db, account.accountId, { firstName: '', lastName: '', mobile: { number: uniqueTestNumber(), country: undefined }, tags: [], attributes: {} });
     h.peer.contacts.push(...Array.from({ length: 148 }, (_, i) => peerContact(i + 1)));
     h.peer.contacts.push(peerContact(149, { phone: existing.contact.mobileNumber, firstName: 'Existing' }));
     h.peer.contacts.push(peerContact(150, { phone: '' }));
@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
     const linked = (await contactsOf(account.accountId)).find((r) => r.firstName === 'Nora');
     // A contact the sync never saw, found at the provider by its mobile.
     h.peer.contacts.push(peerContact(9, { phone: uniqueTestNumber() }));
-    const fresh = await createContact(h.database.db, account.accountId, { firstName: 'Fresh', lastName: '', mobile: { number: h.peer.contacts[2]?.phone ?? '' }, tags: [], attributes: {} });
+    const fresh = await createContact(h.database.db, account.accountId, { firstName: 'Fresh', lastName: '', mobile: { number: h.peer.contacts[2]?.phone ?? '', country: undefined }, tags: [], attributes: {} });
     const subscriber = new IntegrationActivitySubscriber(h.deps.jobs, h.activityJob);
     const event = (id: string, contactId: string, direction: 'inbound' | 'outbound', text: string) => ({
       id,
@@ -170,9 +170,9 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
       data: { message: { id: crypto.randomUUID(), contact: { id: contactId }, message: text, direction, created: { at: '2026-12-02T10:00:00.000Z' } } },
     });
     await h.database.db.transaction(async (tx) => {
-      await subscriber.deliver(event(`e1-${account.accountId}`, linked?.id ?? '', 'outbound', 'Your order shipped'), tx);
-      await subscriber.deliver(event(`e2-${account.accountId}`, linked?.id ?? '', 'inbound', 'Thanks!'), tx);
-      await subscriber.deliver(event(`e3-${account.accountId}`, fresh.contact.id, 'outbound', 'Hello fresh'), tx);
+      await subscriber.deliver(event(`e1-${account.accountId}`, linked?.id ?? '', 'outbound', 'Your order shipped'));
+      await subscriber.deliver(event(`e2-${account.accountId}`, linked?.id ?? '', 'inbound', 'Thanks!'));
+      await subscriber.deliver(event(`e3-${account.accountId}`, fresh.contact.id, 'outbound', 'Hello fresh'));
       await subscriber.beforeCommit(tx);
     });
     await subscriber.flush();
@@ -188,7 +188,7 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
     // Turned off in the properties: nothing more is gathered.
     await h.call('PUT', url(account.accountId, '/properties'), account.tokens.Administrator, { recordMessages: false });
     await h.database.db.transaction(async (tx) => {
-      await subscriber.deliver(event(`e4-${account.accountId}`, linked?.id ?? '', 'outbound', 'Not recorded'), tx);
+      await subscriber.deliver(event(`e4-${account.accountId}`, linked?.id ?? '', 'outbound', 'Not recorded'));
       await subscriber.beforeCommit(tx);
     });
     const after = await h.database.db.select().from(integrationActivities).where(and(eq(integrationActivities.accountId, account.accountId), eq(integrationActivities.eventId, `e4-${account.accountId}`)));

@@ -136,7 +136,7 @@ export class HubSpotPeer extends HubSpotPeerState {
    * The headers HubSpot sends with a call to `url`: its v3 signature, made here from HubSpot's documented
    * steps (not with the adapter's code, which it checks).
    */
-  signedHeaders(method: string, url: string, body: string, timestampMs = Date.now(), clientSecret = this.clientSecret): Record<string, string> {
+  signedHeaders(method: string, url: string, body: string, timestampMs = Date.now(), clientSecret: string = this.clientSecret): Record<string, string> {
     // HubSpot signs the URI with these escapes decoded (its v3 instructions list them for the receiver to decode).
     const uri = url.replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/gi, (escape) => decodeURIComponent(escape));
     const source = `${method}${uri}${body}${String(timestampMs)}`;
