@@ -1,26 +1,17 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { validationMessages, type PrivacyRemoved, type PrivacySearchResult } from '@parley/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useApiClient } from '../../api/apiContext';
 import { errorMessage } from '../../api/client';
-import { countryMenuItems } from '../../components/countryMenuItems';
+import { CountryNumberForm, type CountryNumber } from '../../components/CountryNumberForm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../session/queries';
 import { FoundContact } from './FoundContact';
-
-interface Search {
-  number: string;
-  country: string;
-}
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
@@ -33,11 +24,7 @@ export const PrivacySearch = ({ accountId }: { accountId: string }) => {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const account = useAccount(accountId);
-  const [countryChoice, setCountryChoice] = useState<string | null>(null);
-  const country = countryChoice ?? account.data?.defaults.country.code ?? 'US';
-  const [number, setNumber] = useState('');
-  const [numberError, setNumberError] = useState<string | null>(null);
-  const [search, setSearch] = useState<Search | null>(null);
+  const [search, setSearch] = useState<CountryNumber | null>(null);
   const [removed, setRemoved] = useState<PrivacyRemoved | null>(null);
 
   const result = useQuery({
@@ -53,17 +40,6 @@ export const PrivacySearch = ({ accountId }: { accountId: string }) => {
       ).data,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (number.trim() === '') {
-      setNumberError(validationMessages.phoneNumberMissing);
-      return;
-    }
-    setNumberError(null);
-    setRemoved(null);
-    setSearch({ number: number.trim(), country });
-  };
-
   const onRemoved = (answer: PrivacyRemoved) => {
     setRemoved(answer);
     setSearch(null);
@@ -78,33 +54,16 @@ export const PrivacySearch = ({ accountId }: { accountId: string }) => {
         Find a contact by mobile number to download everything held about them, or to delete them permanently. Both
         are recorded in the account's audit log.
       </Typography>
-      <Stack component="form" noValidate onSubmit={submit} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }}>
-        <TextField
-          select
-          label="Country"
-          value={country}
-          onChange={(event) => {
-            setCountryChoice(event.target.value);
-          }}
-          sx={{ minWidth: 200 }}
-        >
-          {countryMenuItems()}
-        </TextField>
-        <TextField
-          label="Mobile Number"
-          value={number}
-          onChange={(event) => {
-            setNumber(event.target.value);
-          }}
-          error={numberError !== null}
-          helperText={numberError ?? 'A number with a leading + may be of any country'}
-          required
-          sx={{ flexGrow: 1 }}
-        />
-        <Button type="submit" variant="contained" startIcon={<SearchOutlined />} sx={{ mt: { sm: 1 } }}>
-          Search
-        </Button>
-      </Stack>
+      <CountryNumberForm
+        defaultCountry={account.data?.defaults.country.code ?? 'US'}
+        numberLabel="Mobile Number"
+        buttonLabel="Search"
+        missingMessage={validationMessages.phoneNumberMissing}
+        onSubmit={(value) => {
+          setRemoved(null);
+          setSearch(value);
+        }}
+      />
       {result.isFetching && <LinearProgress aria-label="Searching" />}
       {result.isError && <ErrorAlert message={errorMessage(result.error)} onRetry={() => void result.refetch()} />}
       {removed !== null && (

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { can, type LookupSettings, type NumberLookupKind, type NumberLookupQuery } from '@parley/shared';
+import { can, LOOKUP_NUMBER_REQUIRED, type LookupSettings, type NumberLookupKind, type NumberLookupQuery } from '@parley/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useApiClient } from '../../api/apiContext';
@@ -9,7 +9,7 @@ import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useAccount } from '../../session/queries';
 import { useSession } from '../../session/sessionContext';
-import { LookupForm } from './LookupForm';
+import { CountryNumberForm } from '../../components/CountryNumberForm';
 import { lookupPriceText } from './lookupTexts';
 
 export interface LookupPageProps<T> {
@@ -56,11 +56,13 @@ export const LookupPage = <T,>({ title, kind, numberLabel, intro, showAnswer }: 
         </Typography>
       )}
       {allowed ? (
-        <LookupForm
+        <CountryNumberForm
           defaultCountry={details.data?.defaults.country.code ?? 'US'}
           numberLabel={numberLabel}
+          buttonLabel="Look Up"
+          missingMessage={LOOKUP_NUMBER_REQUIRED}
           busy={lookup.isPending}
-          onLookup={(query) => {
+          onSubmit={(query) => {
             lookup.mutate(query);
           }}
         />

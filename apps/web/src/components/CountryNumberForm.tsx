@@ -2,20 +2,27 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { LOOKUP_NUMBER_REQUIRED, type NumberLookupQuery } from '@parley/shared';
 import { useState, type FormEvent } from 'react';
-import { countryMenuItems } from '../../components/countryMenuItems';
+import { countryMenuItems } from './countryMenuItems';
 
-export interface LookupFormProps {
+export interface CountryNumber {
+  number: string;
+  country: string;
+}
+
+export interface CountryNumberFormProps {
   /** The account's default country, chosen first. */
   defaultCountry: string;
   numberLabel: string;
-  busy: boolean;
-  onLookup: (query: NumberLookupQuery) => void;
+  buttonLabel: string;
+  /** What an empty number says. */
+  missingMessage: string;
+  busy?: boolean;
+  onSubmit: (value: CountryNumber) => void;
 }
 
-/** Country and number, and the button that asks: the form both lookups share. */
-export const LookupForm = ({ defaultCountry, numberLabel, busy, onLookup }: LookupFormProps) => {
+/** A country and a phone number, and the button that searches with them (privacy search, number lookups). */
+export const CountryNumberForm = ({ defaultCountry, numberLabel, buttonLabel, missingMessage, busy = false, onSubmit }: CountryNumberFormProps) => {
   const [countryChoice, setCountryChoice] = useState<string | null>(null);
   const country = countryChoice ?? defaultCountry;
   const [number, setNumber] = useState('');
@@ -24,11 +31,11 @@ export const LookupForm = ({ defaultCountry, numberLabel, busy, onLookup }: Look
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (number.trim() === '') {
-      setNumberError(LOOKUP_NUMBER_REQUIRED);
+      setNumberError(missingMessage);
       return;
     }
     setNumberError(null);
-    onLookup({ number: number.trim(), country });
+    onSubmit({ number: number.trim(), country });
   };
 
   return (
@@ -57,7 +64,7 @@ export const LookupForm = ({ defaultCountry, numberLabel, busy, onLookup }: Look
         sx={{ flexGrow: 1 }}
       />
       <Button type="submit" variant="contained" startIcon={<SearchOutlined />} disabled={busy} sx={{ mt: { sm: 1 } }}>
-        Look Up
+        {buttonLabel}
       </Button>
     </Stack>
   );
