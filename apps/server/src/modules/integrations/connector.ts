@@ -55,6 +55,14 @@ export interface MessageActivity {
   externalId: string | null;
 }
 
+/** A contact created in Parley, as a connector pushes it to the provider. */
+export interface PushedContact {
+  mobile: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 /** API key connectors: the connect form's fields (a shared schema) and a check against the provider. */
 export interface ApiKeyAuth {
   type: 'apiKey';
@@ -111,6 +119,12 @@ export interface Connector {
    * found). A property `recordMessages: false` turns it off for the account (activitySubscriber.ts).
    */
   recordMessage?: (session: ConnectorSession, activity: MessageActivity) => Promise<string | null>;
+  /**
+   * Creates the contact at the provider (a contact created in Parley, when the account's property
+   * `pushContacts` is on); answers the provider's id for it, or the id of the one it already has under that
+   * mobile. The framework links the two.
+   */
+  pushContact?: (session: ConnectorSession, contact: PushedContact) => Promise<string>;
   /** Checks a request the provider signed (unsigned or tampered: false). */
   verifyInbound?: (config: Config, request: InboundRequest) => boolean;
   /** Revokes the credentials at the provider where it allows it; failures are the provider's and ignored. */
