@@ -10,7 +10,8 @@ import { signIn } from './signIn.js';
 /*
  * /notifications: an administrator adds a webhook (its signing secret shown once), changes its events and
  * removes it, the form refusing a bad URL, a bad e-mail address and an address that is not public; Read Only
- * sees the notifications without Add, Edit or Remove. Each test works in an account of its own.
+ * sees the notifications without Add, Edit or Remove; the Webhooks integration page shows the webhooks only,
+ * with their delivery log. Each test works in an account of its own.
  *
  * The webhooks go to a name under .test: a name is only resolved when a delivery connects. The delivery
  * log's test runs a receiver on loopback, which the suite's server allows (FETCH_ALLOWED_HOSTS=127.0.0.1,
@@ -177,7 +178,22 @@ test('an administrator adds a webhook, a customer texts, and the delivery shows 
     await expect.poll(() => receiver.bodies.length, { timeout: 20_000 }).toBe(1);
     expect(JSON.parse(receiver.bodies[0] ?? '{}')).toMatchObject({ type: 'message-received', data: { message: { message: 'Do you open on Sundays?' } } });
 
-    await page.goto('/notifications');
+    // The Webhooks integration page shows the same endpoint (and not the e-mail notification), with its log.
+    await api.page.request.post(`/v1/accounts/${api.accountId}/notifications`, {
+      headers: api.headers,
+      data: { type: 'email', destination: 'desk@example.com', eventTypes: ['message-received'] },
+    });
+    await page.goto('/integrations');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Webhooks' })).toContainText('Connected');
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page).toHaveURL(/\/integrations\/webhooks$/);
+    await expect(rowOf(page, receiver.url)).toBeVisible();
+    await expect(grid(page).getByText('desk@example.com')).toHaveCount(0);
+    await page.getByRole('main').getByRole('button', { name: 'Add Webhook' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Webhook' });
+    await expect(add.getByRole('textbox', { name: 'Destination' })).toBeVisible();
+    await expect(add.getByRole('radio', { name: 'Email' })).toHaveCount(0);
+    await add.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click();
     const log = page.getByRole('grid', { name: 'Deliveries' });
     const row = log.getByRole('row').filter({ hasText: 'Message received' });

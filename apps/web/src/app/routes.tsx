@@ -52,7 +52,8 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/tools/namelookup', 'Name Lookup', 'nameLookup'),
   inApp('/tools/screenshot', 'Screenshot Generator'),
   inApp('/integrations', 'Integrations', 'integrations'),
-  ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name, 'integration')),
+  // Webhooks are notifications: their page belongs to that feature (docs/integrations.md, "Webhooks").
+  ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name, slug === 'webhooks' ? 'webhooks' : 'integration')),
   inApp('/notifications', 'Notifications', 'notifications'),
   inApp('/notifications/email', 'Email Notifications', 'notificationChannel'),
   inApp('/notifications/sms', 'SMS Notifications', 'notificationChannel'),

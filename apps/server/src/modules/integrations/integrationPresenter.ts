@@ -2,11 +2,14 @@ import { INTEGRATION_NAMES, integrationKinds, type Integration, type Integration
 import type { Queryable } from '../../platform/db/client.js';
 import type { IntegrationRow } from '../../platform/db/schema/index.js';
 import { accountIntegrations, findIntegration } from './integrationStore.js';
+import { statusElsewhere } from './managedElsewhere.js';
 import { connectorOf } from './registry.js';
 import { latestSyncs, presentSync } from './syncStore.js';
 
 /** One integration as its page reads it; no secret ever leaves (only what identifies the connection). */
 export async function presentIntegration(q: Queryable, accountId: string, kind: IntegrationKind, row: IntegrationRow | null): Promise<Integration> {
+  const elsewhere = await statusElsewhere(q, accountId, kind);
+  if (elsewhere !== null) return { integration: kind, name: INTEGRATION_NAMES[kind], available: true, status: elsewhere, properties: {}, syncs: {} };
   const connector = connectorOf(kind);
   const syncs = row === null ? {} : await latestSyncs(q, accountId, kind);
   return {

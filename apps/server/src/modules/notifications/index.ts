@@ -6,3 +6,4 @@ export { pruneDeliveriesJob } from './pruneDeliveriesJob.js';
 export { pruneSlackReceiptsJob } from './channels/pruneSlackReceiptsJob.js';
 export { notificationChannelRoutes } from './routes/channels.js';
 export { slackRoutes } from './routes/slack.js';
+export { countEnabledWebhooks } from './notificationQueries.js';

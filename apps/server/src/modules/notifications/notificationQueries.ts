@@ -33,3 +33,12 @@ export async function countNotifications(q: Queryable, accountId: string): Promi
   const [total] = await q.select({ n: count() }).from(notifications).where(eq(notifications.accountId, accountId));
   return total?.n ?? 0;
 }
+
+/** The account's webhook endpoints that are on: what the Webhooks integration page counts as connected. */
+export async function countEnabledWebhooks(q: Queryable, accountId: string): Promise<number> {
+  const [total] = await q
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'webhook'), eq(notifications.disabled, false)));
+  return total?.n ?? 0;
+}

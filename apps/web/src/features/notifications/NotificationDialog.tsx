@@ -36,6 +36,8 @@ interface NotificationDialogProps {
   onClose: () => void;
   /** A new webhook's signing secret, to show once. */
   onCreatedSecret: (secret: string) => void;
+  /** The only type this dialog adds (its choice is not shown); both when absent. */
+  onlyType?: NotificationType;
 }
 
 const destinationHelp: Record<NotificationType, string> = {
@@ -43,18 +45,23 @@ const destinationHelp: Record<NotificationType, string> = {
   email: 'The address each event is e-mailed to.',
 };
 
+const dialogTitle = (notification: Notification | null, onlyType: NotificationType | undefined): string => {
+  const noun = onlyType === 'webhook' ? 'Webhook' : 'Notification';
+  return `${notification === null ? 'Add' : 'Edit'} ${noun}`;
+};
+
 /**
  * The 'notification' dialog: type (kept once saved), destination, event flags, filters and whether it is on.
  * The form checks with the API's schema; what the server refuses lands on its field.
  */
-export const NotificationDialog = ({ accountId, notification, filterOptions, onClose, onCreatedSecret }: NotificationDialogProps) => {
+export const NotificationDialog = ({ accountId, notification, filterOptions, onClose, onCreatedSecret, onlyType }: NotificationDialogProps) => {
   const titleId = useId();
   const snackbar = useSnackbar();
   const phone = useIsPhone();
   const save = useSaveNotification(accountId, notification?.id ?? null);
   const { register, control, handleSubmit, formState, setError } = useForm<NotificationFormValues, unknown, SaveNotification>({
     resolver: notificationResolver,
-    defaultValues: formDefaults(notification),
+    defaultValues: { ...formDefaults(notification), ...(onlyType === undefined || notification !== null ? {} : { type: onlyType }) },
   });
   const type = useWatch({ control, name: 'type' });
   const formError =
@@ -80,10 +87,10 @@ export const NotificationDialog = ({ accountId, notification, filterOptions, onC
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
       <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{notification === null ? 'Add Notification' : 'Edit Notification'}</DialogTitle>
+        <DialogTitle id={titleId}>{dialogTitle(notification, onlyType)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <Controller
+            {onlyType === undefined && <Controller
               control={control}
               name="type"
               render={({ field }) => (
@@ -97,7 +104,7 @@ export const NotificationDialog = ({ accountId, notification, filterOptions, onC
                   {notification !== null && <FormHelperText>A notification keeps its type: to change it, remove it and add another.</FormHelperText>}
                 </FormControl>
               )}
-            />
+            />}
             <TextField
               label="Destination"
               required

@@ -4,6 +4,7 @@ import {
   type NotificationAttempt,
   type NotificationDelivery,
   type NotificationDeliveryStatus,
+  type NotificationType,
   type Pagination,
   type SaveNotification,
 } from '@parley/shared';
@@ -38,11 +39,13 @@ const base = (accountId: string) => `/v1/accounts/${accountId}/notifications`;
 const deliveriesPath = (accountId: string, notificationId: string) => `${base(accountId)}/${notificationId}/deliveries`;
 
 /** GET .../notifications: all of them at once (an account has at most NOTIFICATIONS_MAX_PER_ACCOUNT), oldest first. */
-export const useNotifications = (accountId: string): UseQueryResult<NotificationPage> => {
+export const useNotifications = (accountId: string, only?: NotificationType): UseQueryResult<NotificationPage> => {
   const api = useApiClient();
   return useQuery({
     queryKey: notificationsQueryKey(accountId),
     queryFn: ({ signal }) => api.get<NotificationPage>(base(accountId), { query: { limit: NOTIFICATIONS_MAX_PER_ACCOUNT }, signal }),
+    // One cached list for both pages; the Webhooks page reads its type out of it.
+    ...(only === undefined ? {} : { select: (page: NotificationPage) => ({ ...page, data: page.data.filter((n) => n.type === only) }) }),
   });
 };
 

@@ -18,18 +18,36 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
 
   const connect = async (accountId: string, token: string, body: object = { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }) => h.call('POST', `${base(accountId)}/connect`, token, body);
 
-  it('lists the thirteen integrations, only ActiveCampaign available, none connected', async () => {
+  it('lists the thirteen integrations, ActiveCampaign and Webhooks available, none connected', async () => {
     const { accountId, tokens } = await h.account();
     const res = await h.call('GET', `/v1/accounts/${accountId}/integrations`, tokens.ReadOnly);
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'webhooks']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
     const hubspot = await h.call('GET', base(accountId, 'hubspot'), tokens.Sender);
     expect(hubspot.json()).toMatchObject({ success: true, data: { integration: 'hubspot', available: false, status: 'notConnected' } });
     expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
     expect((await h.call('POST', `${base(accountId, 'hubspot')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+  });
+
+  it('shows Webhooks connected while the account has an enabled webhook endpoint', async () => {
+    const { accountId, tokens } = await h.account();
+    const webhooks = async () => (await h.call('GET', base(accountId, 'webhooks'), tokens.ReadOnly)).json<{ data: Integration }>().data;
+    expect(await webhooks()).toMatchObject({ integration: 'webhooks', available: true, status: 'notConnected' });
+    const email = await h.call('POST', `/v1/accounts/${accountId}/notifications`, tokens.Administrator, { type: 'email', destination: 'desk@example.com', eventTypes: ['message-received'] });
+    expect(email.statusCode).toBe(201);
+    expect((await webhooks()).status).toBe('notConnected');
+    const hook = await h.call('POST', `/v1/accounts/${accountId}/notifications`, tokens.Administrator, { type: 'webhook', destination: 'https://hooks.example.com/parley', eventTypes: ['message-received'] });
+    expect(hook.statusCode).toBe(201);
+    expect((await webhooks()).status).toBe('connected');
+    const id = hook.json<{ data: { id: string } }>().data.id;
+    const off = await h.call('PUT', `/v1/accounts/${accountId}/notifications/${id}`, tokens.Administrator, { type: 'webhook', destination: 'https://hooks.example.com/parley', eventTypes: ['message-received'], disabled: true });
+    expect(off.statusCode).toBe(200);
+    expect((await webhooks()).status).toBe('notConnected');
+    const other = await h.account();
+    expect((await h.call('GET', base(other.accountId, 'webhooks'), other.tokens.ReadOnly)).json<{ data: Integration }>().data.status).toBe('notConnected');
   });
 
   it('refuses a bad API URL and a key the provider refuses, and keeps nothing', async () => {
