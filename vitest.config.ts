@@ -32,6 +32,18 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          // The Zapier app's tests run it against an in-process server, so they take the server's setup.
+          name: 'zapier',
+          include: ['packages/zapier-app/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/globalSetup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
         test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' },
       },
     ],
