@@ -30,6 +30,8 @@ const openRoute = (path: string, title: string, page: PageKey = 'notAvailable'):
   page,
 });
 
+const integrationPage = (slug: string): PageKey => (slug === 'webhooks' || slug === 'zapier' ? slug : 'integration');
+
 /** Every route of the product. */
 export const pageRoutes: readonly PageRoute[] = [
   inApp('/', 'Home', 'home'),
@@ -52,8 +54,9 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/tools/namelookup', 'Name Lookup', 'nameLookup'),
   inApp('/tools/screenshot', 'Screenshot Generator'),
   inApp('/integrations', 'Integrations', 'integrations'),
-  // Webhooks are notifications: their page belongs to that feature (docs/integrations.md, "Webhooks").
-  ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name, slug === 'webhooks' ? 'webhooks' : 'integration')),
+  // Webhooks are notifications: their page belongs to that feature (docs/integrations.md, "Webhooks"); Zapier
+  // is an app on the public API, with a page of its own ("Zapier").
+  ...integrations.map(({ slug, name }) => inApp(`/integrations/${slug}`, name, integrationPage(slug))),
   inApp('/notifications', 'Notifications', 'notifications'),
   inApp('/notifications/email', 'Email Notifications', 'notificationChannel'),
   inApp('/notifications/sms', 'SMS Notifications', 'notificationChannel'),

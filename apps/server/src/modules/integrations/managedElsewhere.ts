@@ -2,12 +2,17 @@ import type { IntegrationKind, IntegrationStatus } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { countEnabledWebhooks } from '../notifications/index.js';
 
+/** Where Zapier's REST-hook subscriptions point (packages/zapier-app). */
+const ZAPIER_HOOKS_PREFIX = 'https://hooks.zapier.com/';
+
 /**
  * Kinds whose page shows what another module keeps, with no connector of their own (docs/integrations.md,
  * "Webhooks"): their status is read from that module, and the framework's write routes do not apply.
  */
 const managedElsewhere: Partial<Record<IntegrationKind, (q: Queryable, accountId: string) => Promise<IntegrationStatus>>> = {
   webhooks: async (q, accountId) => ((await countEnabledWebhooks(q, accountId)) > 0 ? 'connected' : 'notConnected'),
+  // The Zapier app subscribes Zaps through the public webhooks API; Zapier's hooks host receives them.
+  zapier: async (q, accountId) => ((await countEnabledWebhooks(q, accountId, ZAPIER_HOOKS_PREFIX)) > 0 ? 'connected' : 'notConnected'),
 };
 
 /** The status another module gives the kind, or null when the kind is the framework's own. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, like } from 'drizzle-orm';
 import type { NotificationType } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
@@ -34,11 +34,21 @@ export async function countNotifications(q: Queryable, accountId: string): Promi
   return total?.n ?? 0;
 }
 
-/** The account's webhook endpoints that are on: what the Webhooks integration page counts as connected. */
-export async function countEnabledWebhooks(q: Queryable, accountId: string): Promise<number> {
+/**
+ * The account's webhook endpoints that are on, or only those under `prefix` (an origin and path start, with
+ * no `%` or `_`): what the Webhooks and Zapier integration pages count as connected.
+ */
+export async function countEnabledWebhooks(q: Queryable, accountId: string, prefix?: string): Promise<number> {
   const [total] = await q
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.accountId, accountId), eq(notifications.type, 'webhook'), eq(notifications.disabled, false)));
+    .where(
+      and(
+        eq(notifications.accountId, accountId),
+        eq(notifications.type, 'webhook'),
+        eq(notifications.disabled, false),
+        prefix === undefined ? undefined : like(notifications.destination, `${prefix}%`),
+      ),
+    );
   return total?.n ?? 0;
 }

@@ -18,13 +18,13 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
 
   const connect = async (accountId: string, token: string, body: object = { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }) => h.call('POST', `${base(accountId)}/connect`, token, body);
 
-  it('lists the thirteen integrations, ActiveCampaign and Webhooks available, none connected', async () => {
+  it('lists the thirteen integrations, ActiveCampaign, Webhooks and Zapier available, none connected', async () => {
     const { accountId, tokens } = await h.account();
     const res = await h.call('GET', `/v1/accounts/${accountId}/integrations`, tokens.ReadOnly);
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'webhooks']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
     const hubspot = await h.call('GET', base(accountId, 'hubspot'), tokens.Sender);
     expect(hubspot.json()).toMatchObject({ success: true, data: { integration: 'hubspot', available: false, status: 'notConnected' } });
@@ -48,6 +48,18 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect((await webhooks()).status).toBe('notConnected');
     const other = await h.account();
     expect((await h.call('GET', base(other.accountId, 'webhooks'), other.tokens.ReadOnly)).json<{ data: Integration }>().data.status).toBe('notConnected');
+  });
+
+  it("shows Zapier connected while a webhook goes to Zapier's hooks host", async () => {
+    const { accountId, tokens } = await h.account();
+    const zapier = async () => (await h.call('GET', base(accountId, 'zapier'), tokens.ReadOnly)).json<{ data: Integration }>().data;
+    const subscribe = (url: string) => h.call('POST', `/v1/accounts/${accountId}/webhooks`, tokens.Administrator, { url, eventTypes: ['contact-created'] });
+    expect((await subscribe('https://hooks.example.com/zapier')).statusCode).toBe(200);
+    expect(await zapier()).toMatchObject({ integration: 'zapier', available: true, status: 'notConnected' });
+    expect((await subscribe('https://hooks.zapier.com/hooks/standard/1/abc')).statusCode).toBe(200);
+    expect((await zapier()).status).toBe('connected');
+    expect((await h.call('DELETE', `/v1/accounts/${accountId}/webhooks/${encodeURIComponent('https://hooks.zapier.com/hooks/standard/1/abc')}`, tokens.Administrator)).statusCode).toBe(204);
+    expect((await zapier()).status).toBe('notConnected');
   });
 
   it('refuses a bad API URL and a key the provider refuses, and keeps nothing', async () => {
