@@ -113,7 +113,7 @@ export function integrationActivityJob(deps: SyncJobDeps): JobDefinition<z.ZodOb
     retryLimit: 3,
     async handler() {
       const sessions = new Map<string, ConnectorSession | null>();
-      const rows = await deps.db.select().from(integrationActivities).where(eq(integrationActivities.status, 'pending')).orderBy(asc(integrationActivities.createdAt)).limit(BATCH);
+      const rows = await deps.db.select().from(integrationActivities).where(eq(integrationActivities.status, 'pending')).orderBy(asc(integrationActivities.createdAt), asc(integrationActivities.id)).limit(BATCH);
       for (const row of rows) {
         const outcome = await recordOne(deps, row, sessions);
         const attempts = sql`${integrationActivities.attempts} + 1`;

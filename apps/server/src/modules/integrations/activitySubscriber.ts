@@ -99,8 +99,9 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
   async beforeCommit(tx: Tx): Promise<void> {
     const rows = this.gathered;
     this.gathered = [];
-    const messages = await insertRows(tx, rows.filter((r) => !isPush(r)), recordingKinds(), false);
+    // Pushes first: a new contact's first message then finds it at the provider (the job takes rows by id).
     const pushes = await insertRows(tx, rows.filter(isPush), pushingKinds(), true);
+    const messages = await insertRows(tx, rows.filter((r) => !isPush(r)), recordingKinds(), false);
     if (messages + pushes > 0) this.wrote = true;
   }
 
