@@ -176,6 +176,8 @@ describe.each(testDatabaseKinds)('HubSpot (%s)', (kind) => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ error: { code: 'unauthorized', message: HUBSPOT_ACTION_UNSIGNED_MESSAGE } });
     expect((await call(body, { 'content-type': 'application/json' })).statusCode).toBe(401);
+    // A replay: signed as HubSpot signs, but six minutes ago.
+    expect((await call(body, peer.signedHeaders('POST', ACTION_URL, body, Date.now() - 6 * 60_000))).statusCode).toBe(401);
 
     const noMobile = peer.addContact({ firstname: 'Nobody' });
     const refusedBody = JSON.stringify(peer.workflowActionBody(noMobile.id, { message: 'Hello' }));
