@@ -13110,6 +13110,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/hubspot/actions/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** HubSpot's workflow action call: texts the enrolled contact (signed by HubSpot) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HubSpotActionAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media/{fileId}": {
         parameters: {
             query?: never;
@@ -16092,6 +16150,44 @@ export interface components {
             postalCode: string;
             state: string;
         };
+        HubSpotActionAnswer: {
+            outputFields: {
+                /** @constant */
+                hs_execution_state: "SUCCESS";
+                messageId: string;
+            } | {
+                errorCode: string;
+                errorMessage: string;
+                /** @constant */
+                hs_execution_state: "FAIL_CONTINUE";
+            };
+        };
+        HubSpotActionAnswerInput: {
+            outputFields: {
+                /** @constant */
+                hs_execution_state: "SUCCESS";
+                messageId: string;
+            } | {
+                errorCode: string;
+                errorMessage: string;
+                /** @constant */
+                hs_execution_state: "FAIL_CONTINUE";
+            };
+        };
+        HubSpotProperties: {
+            importTag: "" | string;
+            /** @enum {string} */
+            mobileProperty: "phone" | "mobilephone" | "phone,mobilephone" | "mobilephone,phone";
+            pushContacts: boolean;
+            recordMessages: boolean;
+        };
+        HubSpotPropertiesInput: {
+            importTag: "" | string;
+            /** @enum {string} */
+            mobileProperty: "phone" | "mobilephone" | "phone,mobilephone" | "mobilephone,phone";
+            pushContacts: boolean;
+            recordMessages: boolean;
+        };
         Integration: {
             /** @enum {string} */
             auth?: "apiKey" | "oauth";
@@ -18458,6 +18554,10 @@ export type SchemaHeldMessageList = components['schemas']['HeldMessageList'];
 export type SchemaHeldMessageListInput = components['schemas']['HeldMessageListInput'];
 export type SchemaHostedPhoneNumbers = components['schemas']['HostedPhoneNumbers'];
 export type SchemaHostedPhoneNumbersInput = components['schemas']['HostedPhoneNumbersInput'];
+export type SchemaHubSpotActionAnswer = components['schemas']['HubSpotActionAnswer'];
+export type SchemaHubSpotActionAnswerInput = components['schemas']['HubSpotActionAnswerInput'];
+export type SchemaHubSpotProperties = components['schemas']['HubSpotProperties'];
+export type SchemaHubSpotPropertiesInput = components['schemas']['HubSpotPropertiesInput'];
 export type SchemaIntegration = components['schemas']['Integration'];
 export type SchemaIntegrationConnect = components['schemas']['IntegrationConnect'];
 export type SchemaIntegrationConnectInput = components['schemas']['IntegrationConnectInput'];

@@ -155,6 +155,15 @@ describe('loadConfig', () => {
       expect(problems({ ...twilioEnv, TWILIO_API_BASE_URL: 'ftp://x' })[0]).toMatch(/^TWILIO_API_BASE_URL: must be an absolute http\(s\) URL/);
     });
 
+    it("reads HubSpot's app only with both its id and secret, and HubSpot's addresses with defaults", () => {
+      expect(loadConfig({}).integrations.hubspot).toEqual({ app: null, apiBaseUrl: 'https://api.hubapi.com', authUrl: 'https://app.hubspot.com/oauth/authorize' });
+      const config = loadConfig({ HUBSPOT_CLIENT_ID: 'id-1', HUBSPOT_CLIENT_SECRET: 'secret-1', HUBSPOT_API_BASE_URL: 'http://127.0.0.1:9999/', HUBSPOT_AUTH_URL: 'http://127.0.0.1:9999/oauth/authorize' });
+      expect(config.integrations.hubspot).toEqual({ app: { clientId: 'id-1', clientSecret: 'secret-1' }, apiBaseUrl: 'http://127.0.0.1:9999', authUrl: 'http://127.0.0.1:9999/oauth/authorize' });
+      expect(problems({ HUBSPOT_CLIENT_ID: 'id-1' })).toEqual(['HUBSPOT_CLIENT_SECRET: is required when HUBSPOT_CLIENT_ID is set (set both or neither)']);
+      expect(problems({ HUBSPOT_CLIENT_SECRET: 'x' })).toEqual(['HUBSPOT_CLIENT_ID: is required when HUBSPOT_CLIENT_SECRET is set (set both or neither)']);
+      expect(problems({ HUBSPOT_API_BASE_URL: 'ftp://x' })[0]).toMatch(/^HUBSPOT_API_BASE_URL: must be an absolute http\(s\) URL/);
+    });
+
     it('chooses the default carrier and refuses one that is not configured', () => {
       expect(loadConfig({ ...twilioEnv, CARRIER: 'twilio' }).carriers.defaultCarrier).toBe('twilio');
       expect(loadConfig({ ...twilioEnv, SIMULATOR: 'false' }).carriers.defaultCarrier).toBe('twilio');

@@ -379,6 +379,10 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
   ACTIVECAMPAIGN_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  HUBSPOT_CLIENT_ID: z.string().trim().min(1).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
+  HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  HUBSPOT_AUTH_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -463,6 +467,17 @@ export interface IntegrationsConfig {
    * fetcher lets its host through. Null: each account's own API URL.
    */
   activeCampaignApiBaseUrl: string | null;
+  hubspot: HubSpotConfig;
+}
+
+/** The operator's HubSpot app (HUBSPOT_*; docs/integrations-hubspot.md). */
+export interface HubSpotConfig {
+  /** HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET; null when the app is not registered (HubSpot cannot connect). */
+  app: { clientId: string; clientSecret: string } | null;
+  /** HUBSPOT_API_BASE_URL: HubSpot's API origin (a local peer in tests), no trailing slash. */
+  apiBaseUrl: string;
+  /** HUBSPOT_AUTH_URL: HubSpot's authorize page. */
+  authUrl: string;
 }
 
 export interface SlackConfig {
@@ -675,7 +690,7 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
-    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null },
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e) },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -689,6 +704,22 @@ export function loadConfig(
 type Env = z.infer<typeof envSchema>;
 
 /** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
+/** HubSpot's app: both of its id and secret, or neither. */
+function hubspotConfig(e: Env): HubSpotConfig {
+  if ((e.HUBSPOT_CLIENT_ID === undefined) !== (e.HUBSPOT_CLIENT_SECRET === undefined)) {
+    throw new ConfigError([
+      e.HUBSPOT_CLIENT_ID === undefined
+        ? 'HUBSPOT_CLIENT_ID: is required when HUBSPOT_CLIENT_SECRET is set (set both or neither)'
+        : 'HUBSPOT_CLIENT_SECRET: is required when HUBSPOT_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: e.HUBSPOT_CLIENT_ID !== undefined && e.HUBSPOT_CLIENT_SECRET !== undefined ? { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET } : null,
+    apiBaseUrl: (e.HUBSPOT_API_BASE_URL ?? 'https://api.hubapi.com').replace(/\/+$/, ''),
+    authUrl: e.HUBSPOT_AUTH_URL ?? 'https://app.hubspot.com/oauth/authorize',
+  };
+}
+
 function slackConfig(e: Env): SlackConfig | null {
   if (e.SLACK_CLIENT_ID === undefined) {
     const stray = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] !== undefined);

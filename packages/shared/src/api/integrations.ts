@@ -89,9 +89,32 @@ export type ActiveCampaignProperties = z.output<typeof activeCampaignPropertiesS
 
 export const ACTIVECAMPAIGN_DEFAULT_PROPERTIES: ActiveCampaignProperties = { importTag: '', recordMessages: true };
 
+/** HubSpot's mobile property options (the spec: phone, mobilephone, or both in either order), first choice first. */
+export const hubspotMobileOrders = ['phone', 'mobilephone', 'phone,mobilephone', 'mobilephone,phone'] as const;
+export type HubSpotMobileOrder = (typeof hubspotMobileOrders)[number];
+
+/** HubSpot's properties: what the page's form edits. */
+export const hubspotPropertiesSchema = z
+  .object({
+    /** Which contact property holds the mobile, and which one to fall back on. */
+    mobileProperty: z.enum(hubspotMobileOrders, { message: 'Choose phone, mobilephone, or both' }),
+    /** A Parley tag put on every contact the sync brings in ('' for none). */
+    importTag: z.union([z.literal(''), contactTagSchema]),
+    /** Log each message sent and received as an SMS communication on the HubSpot contact. */
+    recordMessages: z.boolean(),
+    /** Create each contact created in Parley in HubSpot too. */
+    pushContacts: z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'HubSpotProperties' });
+export type HubSpotProperties = z.output<typeof hubspotPropertiesSchema>;
+
+export const HUBSPOT_DEFAULT_PROPERTIES: HubSpotProperties = { mobileProperty: 'mobilephone,phone', importTag: '', recordMessages: true, pushContacts: false };
+
 /** The properties schema of each kind that has a connector; the PUT body is a part of it (only what changed). */
 export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
   activecampaign: activeCampaignPropertiesSchema,
+  hubspot: hubspotPropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { OutboxEventPayload } from '@parley/shared';
 import { queryRows, type Tx } from '../../platform/db/client.js';
+import type { IntegrationActivityData } from '../../platform/db/schema/index.js';
 import type { EventSubscriber } from '../../platform/events/outboxDispatcher.js';
 import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
 import { allConnectors } from './registry.js';
@@ -17,25 +18,56 @@ const messageData = z.object({
   }),
 });
 
+const contactData = z.object({ contact: z.object({ id: z.uuid() }) });
+
 interface Gathered {
   accountId: string;
   eventId: string;
   contactId: string;
-  data: { direction: 'inbound' | 'outbound'; text: string; at: string; messageId: string };
+  data: IntegrationActivityData;
 }
 
-/** The kinds whose connector records messages. */
+/** The kinds whose connector records messages, and those that push contacts. */
 const recordingKinds = (): string[] => allConnectors().flatMap((c) => (c.recordMessage === undefined ? [] : [c.kind]));
+const pushingKinds = (): string[] => allConnectors().flatMap((c) => (c.pushContact === undefined ? [] : [c.kind]));
+
+const isPush = (row: Gathered): boolean => 'action' in row.data;
 
 /**
- * The outbox subscriber of integrations (docs/integrations.md, "Messages on the provider's contact"): a
- * message sent or received becomes a row per connected integration that records messages, written in the
- * round's transaction in one statement; the integrations.activities job sends them, so the outbox never
- * waits on a provider.
+ * The rows of events and kinds (each with an id of its own) for the integrations connected with the property
+ * on, in one statement. A contact linked to a provider record already (a sync created it) is not pushed.
+ */
+async function insertRows(tx: Tx, rows: readonly Gathered[], kinds: readonly string[], push: boolean): Promise<number> {
+  if (rows.length === 0 || kinds.length === 0) return 0;
+  const values = rows.flatMap((r) =>
+    kinds.map((kind) => sql`(${uuidv7()}::uuid, ${r.accountId}::uuid, ${kind}, ${r.eventId}, ${r.contactId}::uuid, ${JSON.stringify(r.data)}::jsonb)`),
+  );
+  const wanted = push
+    ? sql`coalesce(i.properties->>'pushContacts', 'false') = 'true'
+          and not exists (select 1 from integration_contacts l where l.account_id = e.account_id and l.contact_id = e.contact_id)`
+    : sql`coalesce(i.properties->>'recordMessages', 'true') <> 'false'`;
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    insert into integration_activities (id, account_id, kind, event_id, contact_id, data)
+    select e.id, e.account_id, e.kind, e.event_id, e.contact_id, e.data
+      from (values ${sql.join(values, sql`, `)}) as e(id, account_id, kind, event_id, contact_id, data)
+      join integrations i on i.account_id = e.account_id and i.kind = e.kind and i.status = 'connected' and ${wanted}
+    on conflict do nothing
+    returning id`,
+  );
+  return inserted.length;
+}
+
+/**
+ * The outbox subscriber of integrations (docs/integrations.md, "Messages on the provider's contact" and
+ * "Contacts created in Parley"): a message sent or received becomes a row per connected integration that
+ * records messages, a contact created one per connected integration that pushes contacts, written in the
+ * round's transaction; the integrations.activities job sends them, so the outbox never waits on a provider.
  */
 export class IntegrationActivitySubscriber implements EventSubscriber {
   readonly name = 'integrations';
-  readonly types = ['messageSent', 'messageReceived'];
+  readonly types = ['messageSent', 'messageReceived', 'contactCreated'];
   private gathered: Gathered[] = [];
   private wrote = false;
 
@@ -45,6 +77,13 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
   ) {}
 
   deliver(event: OutboxEventPayload): Promise<void> {
+    if (event.type === 'contactCreated') {
+      const created = contactData.safeParse(event.data);
+      if (event.accountId !== null && created.success) {
+        this.gathered.push({ accountId: event.accountId, eventId: event.id, contactId: created.data.contact.id, data: { action: 'pushContact' } });
+      }
+      return Promise.resolve();
+    }
     const parsed = messageData.safeParse(event.data);
     if (event.accountId === null || !parsed.success) return Promise.resolve();
     const { message } = parsed.data;
@@ -60,24 +99,10 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
   async beforeCommit(tx: Tx): Promise<void> {
     const rows = this.gathered;
     this.gathered = [];
-    const kinds = recordingKinds();
-    if (rows.length === 0 || kinds.length === 0) return;
-    // A row per event and recording kind, each with an id of its own; the join keeps those connected.
-    const values = rows.flatMap((r) =>
-      kinds.map((kind) => sql`(${uuidv7()}::uuid, ${r.accountId}::uuid, ${kind}, ${r.eventId}, ${r.contactId}::uuid, ${JSON.stringify(r.data)}::jsonb)`),
-    );
-    const inserted = await queryRows<{ id: string }>(
-      tx,
-      sql`
-      insert into integration_activities (id, account_id, kind, event_id, contact_id, data)
-      select e.id, e.account_id, e.kind, e.event_id, e.contact_id, e.data
-        from (values ${sql.join(values, sql`, `)}) as e(id, account_id, kind, event_id, contact_id, data)
-        join integrations i on i.account_id = e.account_id and i.kind = e.kind and i.status = 'connected'
-                           and coalesce(i.properties->>'recordMessages', 'true') <> 'false'
-      on conflict do nothing
-      returning id`,
-    );
-    if (inserted.length > 0) this.wrote = true;
+    // Pushes first: a new contact's first message then finds it at the provider (the job takes rows by id).
+    const pushes = await insertRows(tx, rows.filter(isPush), pushingKinds(), true);
+    const messages = await insertRows(tx, rows.filter((r) => !isPush(r)), recordingKinds(), false);
+    if (messages + pushes > 0) this.wrote = true;
   }
 
   async flush(): Promise<void> {

@@ -73,13 +73,16 @@ export async function sessionOf(deps: IntegrationDeps, connector: Connector, row
 }
 
 /**
- * Tells the outbox that this account's sent messages are wanted (event_subscriptions), while a connected
- * integration records messages; messageReceived is delivered for every account anyway.
+ * Tells the outbox that this account's sent messages and created contacts are wanted (event_subscriptions),
+ * while an integration is connected (the subscriber keeps those whose property asks for them); messageReceived
+ * is delivered for every account anyway.
  */
 export async function syncIntegrationSubscriptions(q: Queryable, accountId: string, wanted: boolean): Promise<void> {
   await q.execute(sql`delete from event_subscriptions where account_id = ${accountId} and subscriber = ${SUBSCRIBER}`);
   if (wanted) {
-    await q.execute(sql`insert into event_subscriptions (account_id, type, subscriber) values (${accountId}, 'messageSent', ${SUBSCRIBER})`);
+    await q.execute(
+      sql`insert into event_subscriptions (account_id, type, subscriber) values (${accountId}, 'messageSent', ${SUBSCRIBER}), (${accountId}, 'contactCreated', ${SUBSCRIBER})`,
+    );
   }
 }
 

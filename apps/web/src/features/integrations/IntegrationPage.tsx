@@ -11,6 +11,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
+import { HubSpotConnectButton } from './HubSpotConnectButton';
+import { HubSpotPropertiesForm } from './HubSpotPropertiesForm';
 import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
 
@@ -62,15 +64,29 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
           {statusLine(integration)}
         </Typography>
         {integration.connection?.apiUrl !== undefined && <Typography variant="body2" color="text.secondary">{integration.connection.apiUrl}</Typography>}
+        {integration.connection?.hubId !== undefined && (
+          <Typography variant="body2" color="text.secondary">
+            HubSpot account {integration.connection.hubId}
+            {integration.connection.hubDomain === undefined ? '' : ` (${integration.connection.hubDomain})`}
+          </Typography>
+        )}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
         {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
       </Stack>
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {canManage && integration.status !== 'connected' && kind === 'hubspot' && <HubSpotConnectButton accountId={accountId} />}
+      {connected && kind === 'hubspot' && <HubSpotPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} />}
       {kind === 'activecampaign' && (
         <Typography variant="body2">
           ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
+        </Typography>
+      )}
+      {kind === 'hubspot' && (
+        <Typography variant="body2">
+          HubSpot workflows send SMS with the &quot;Send an SMS with Parley&quot; action, or through a template&apos;s web-hook link: see{' '}
+          <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
         </Typography>
       )}
       {canManage && connected && (

@@ -60,3 +60,14 @@ export const useDisconnect = (accountId: string, kind: IntegrationKind) => {
   const api = useApiClient();
   return useIntegrationMutation(accountId, kind, (path, _none: undefined) => api.delete(`${path}/disconnect`));
 };
+
+/** GET .../oauth/start: the provider's authorization page; the browser goes there. */
+export const useOAuthStart = (accountId: string, kind: IntegrationKind) => {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.get<{ data: { url: string } }>(`${base(accountId)}/${kind}/oauth/start`),
+    onSuccess: (answer) => {
+      window.location.assign(answer.data.url);
+    },
+  });
+};

@@ -214,7 +214,7 @@ describe.each(testDatabaseKinds)('ActiveCampaign sync (%s)', (kind) => {
     await sent(quiet.accountId, 'Not connected anywhere');
     while (await dispatcher.dispatchOnce());
     const pending = await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, account.accountId));
-    expect(pending.map((r) => [r.status, r.data.text])).toEqual([['pending', 'Your table is ready']]);
+    expect(pending.map((r) => [r.status, 'text' in r.data ? r.data.text : null])).toEqual([['pending', 'Your table is ready']]);
     expect(await h.database.db.select().from(integrationActivities).where(eq(integrationActivities.accountId, quiet.accountId))).toEqual([]);
 
     h.peer.throttleNext('/api/3/notes', 45);

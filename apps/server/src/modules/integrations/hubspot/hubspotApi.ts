@@ -1,5 +1,13 @@
 import { AssociationTypes } from '@hubspot/api-client';
-import { SimplePublicObjectInputForCreate as ContactInput, type SimplePublicObjectWithAssociations } from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
+import {
+  SimplePublicObjectInputForCreate as ContactInput,
+  Filter,
+  FilterGroup,
+  FilterOperatorEnum,
+  PublicObjectSearchRequest,
+  type SimplePublicObject,
+  type SimplePublicObjectWithAssociations,
+} from '@hubspot/api-client/lib/codegen/crm/contacts/index.js';
 import {
   AssociationSpec,
   AssociationSpecAssociationCategoryEnum,
@@ -30,7 +38,7 @@ export interface HubSpotPage<T> {
 /** HubSpot's largest page of contacts. */
 export const HUBSPOT_CONTACTS_PAGE_MAX = 100;
 
-function contactOf(record: SimplePublicObjectWithAssociations): HubSpotContact {
+function contactOf(record: SimplePublicObjectWithAssociations | SimplePublicObject): HubSpotContact {
   const value = (name: ContactProperty): string | null => {
     const held = record.properties[name];
     return typeof held === 'string' && held !== '' ? held : null;
@@ -44,6 +52,23 @@ export async function pageHubSpotContacts(connection: HubSpotConnection, after: 
   const api = hubspotClient(connection).crm.contacts.basicApi;
   const page = await callHubSpot(() => api.getPage(limit, after ?? undefined, [...hubspotContactProperties], undefined, undefined, false, configuredMiddleware()));
   return { items: page.results.map(contactOf), after: page.paging?.next?.after ?? null };
+}
+
+/** At most this many contacts come back from a search by number (a number is one contact's, seldom more). */
+const SEARCH_LIMIT = 10;
+
+/**
+ * The contacts whose phone properties (of the option) hold exactly this number (CRM v3 search: one filter
+ * group per property, which HubSpot ORs). The caller checks the numbers again, normalised.
+ */
+export async function searchHubSpotContactsByPhone(connection: HubSpotConnection, phone: string, properties: readonly HubSpotPhoneProperty[]): Promise<HubSpotContact[]> {
+  const filterGroups = properties.map((propertyName) =>
+    Object.assign(new FilterGroup(), { filters: [Object.assign(new Filter(), { propertyName, operator: FilterOperatorEnum.Eq, value: phone })] }),
+  );
+  const request = Object.assign(new PublicObjectSearchRequest(), { filterGroups, properties: [...hubspotContactProperties], limit: SEARCH_LIMIT });
+  const api = hubspotClient(connection).crm.contacts.searchApi;
+  const found = await callHubSpot(() => api.doSearch(request, configuredMiddleware()));
+  return found.results.map(contactOf);
 }
 
 /** A Parley contact pushed to HubSpot: its mobile goes to the option's first property. */

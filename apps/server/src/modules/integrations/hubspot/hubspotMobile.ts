@@ -3,8 +3,9 @@
  * contact property holds the number Parley texts, and which one to fall back on.
  */
 
-export const hubspotMobileOrders = ['phone', 'mobilephone', 'phone,mobilephone', 'mobilephone,phone'] as const;
-export type HubSpotMobileOrder = (typeof hubspotMobileOrders)[number];
+import type { HubSpotMobileOrder } from '@parley/shared';
+
+export { hubspotMobileOrders, type HubSpotMobileOrder } from '@parley/shared';
 export type HubSpotPhoneProperty = 'phone' | 'mobilephone';
 
 /** The properties an option reads, first choice first. */

@@ -18,18 +18,18 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
 
   const connect = async (accountId: string, token: string, body: object = { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }) => h.call('POST', `${base(accountId)}/connect`, token, body);
 
-  it('lists the thirteen integrations, ActiveCampaign, Webhooks and Zapier available, none connected', async () => {
+  it('lists the thirteen integrations, those with a connector or a page elsewhere available, none connected', async () => {
     const { accountId, tokens } = await h.account();
     const res = await h.call('GET', `/v1/accounts/${accountId}/integrations`, tokens.ReadOnly);
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'webhooks', 'zapier']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'hubspot', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
-    const hubspot = await h.call('GET', base(accountId, 'hubspot'), tokens.Sender);
-    expect(hubspot.json()).toMatchObject({ success: true, data: { integration: 'hubspot', available: false, status: 'notConnected' } });
+    const intercom = await h.call('GET', base(accountId, 'intercom'), tokens.Sender);
+    expect(intercom.json()).toMatchObject({ success: true, data: { integration: 'intercom', available: false, status: 'notConnected' } });
     expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
-    expect((await h.call('POST', `${base(accountId, 'hubspot')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+    expect((await h.call('POST', `${base(accountId, 'intercom')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
   });
 
   it('shows Webhooks connected while the account has an enabled webhook endpoint', async () => {
@@ -88,7 +88,10 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     const [row] = await h.database.db.select().from(integrations).where(eq(integrations.accountId, accountId));
     expect(row?.credentials.startsWith('v1.')).toBe(true);
     expect(row?.credentials).not.toContain(h.peer.apiKey);
-    expect(await h.database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, accountId))).toEqual([{ accountId, type: 'messageSent', subscriber: 'integrations' }]);
+    expect(await h.database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, accountId))).toEqual([
+      { accountId, type: 'messageSent', subscriber: 'integrations' },
+      { accountId, type: 'contactCreated', subscriber: 'integrations' },
+    ]);
 
     const props = `${base(accountId)}/properties`;
     expect((await h.call('PUT', props, tokens.Administrator, {})).statusCode).toBe(400);
@@ -148,9 +151,12 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
   it('answers OAuth starts only for OAuth kinds with a connector, and a forged callback goes back with an error', async () => {
     const { accountId, tokens } = await h.account();
     expect((await h.call('GET', `${base(accountId)}/oauth/start`, tokens.Administrator)).statusCode).toBe(409);
-    expect((await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator)).statusCode).toBe(409);
-    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/hubspot/oauth/callback?code=x&state=forged' });
+    // HubSpot's app is not configured here.
+    const unconfigured = await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator);
+    expect(unconfigured.statusCode).toBe(409);
+    expect(unconfigured.json()).toMatchObject({ error: { message: 'HubSpot is not configured on this server' } });
+    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/pipedrive/oauth/callback?code=x&state=forged' });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('http://parley.test/integrations/hubspot?error=Not%20available%20yet');
+    expect(callback.headers.location).toBe('http://parley.test/integrations/pipedrive?error=Not%20available%20yet');
   });
 });

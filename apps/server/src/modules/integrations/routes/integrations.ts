@@ -19,6 +19,7 @@ import { readIntegration, readIntegrations } from '../integrationPresenter.js';
 import { presentSync } from '../syncStore.js';
 import { completeOAuth, startOAuth } from '../oauthCommands.js';
 import { integrationSyncJob } from '../syncJob.js';
+import { hubspotActionRoutes } from './hubspotActions.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 const kindParams = z.object({ acc: z.uuid(), integration: z.enum(integrationKinds, { message: 'Not an integration' }) });
@@ -32,7 +33,7 @@ function actorOf(request: Parameters<typeof principalOf>[0]): string | null {
 }
 
 /** The integrations' routes (docs/integrations.md): everyone reads, administrators change (integrations.manage). */
-export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
+export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const deps = { db: ctx.database.db, config: ctx.config };
   const syncJob = integrationSyncJob({ ...deps, jobs: ctx.jobs, mailer: ctx.mailer });
 
@@ -125,5 +126,6 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (ap
     },
     async (request, reply) => reply.redirect(await completeOAuth(deps, request.params.integration, request.query), 302),
   );
-  return Promise.resolve();
+  // A plugin of its own: it reads JSON as the raw text HubSpot signed.
+  await app.register(hubspotActionRoutes, { ctx });
 };

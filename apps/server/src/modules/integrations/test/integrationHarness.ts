@@ -30,6 +30,8 @@ export interface IntegrationHarness {
   activityJob: JobDefinition<never>;
   /** A fresh account with a user per role; tokens by role. */
   account(): Promise<{ accountId: string; users: Record<Role, string>; tokens: Record<Role, string> }>;
+  /** A bearer token for a user made elsewhere (a sending account's administrator). */
+  tokenFor(userId: string): string;
   call(method: HttpMethod, url: string, token: string, body?: object): Promise<LightMyRequestResponse>;
   /** Runs a job's handler as the worker would, awaited. */
   run(definition: JobDefinition<never>, data: object, retryCount?: number): Promise<void>;
@@ -40,12 +42,15 @@ export interface IntegrationHarness {
 
 const jobContext = (retryCount: number): JobContext => ({ jobId: 'test', retryCount, log: silentLogger(), signal: new AbortController().signal });
 
-/** The app with the integrations' jobs in a queue of its own (nothing works it: tests run handlers) and an ActiveCampaign peer. */
-export async function startIntegrationHarness(kind: TestDatabaseKind): Promise<IntegrationHarness> {
+/**
+ * The app with the integrations' jobs in a queue of its own (nothing works it: tests run handlers) and an
+ * ActiveCampaign peer; `env` adds configuration (another provider's peer).
+ */
+export async function startIntegrationHarness(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<IntegrationHarness> {
   const peer = await startActiveCampaignPeer();
   const database = await openTestDatabase(kind);
   const log = silentLogger();
-  const config = testConfig({ ACTIVECAMPAIGN_API_BASE_URL: peer.url, PUBLIC_URL: 'http://parley.test' });
+  const config = testConfig({ ACTIVECAMPAIGN_API_BASE_URL: peer.url, PUBLIC_URL: 'http://parley.test', ...env });
   const jobsSchema = uniqueJobsSchema();
   const jobs = new JobQueue({ database, log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1, schema: jobsSchema });
   const mailer: Mailer = createLocalMailbox(database.db);
@@ -72,6 +77,7 @@ export async function startIntegrationHarness(kind: TestDatabaseKind): Promise<I
       const tokens = Object.fromEntries(Object.entries(fixtures.users).map(([role, userId]) => [role, authenticator.add({ userId, accountIds: [] })])) as Record<Role, string>;
       return { ...fixtures, tokens };
     },
+    tokenFor: (userId) => authenticator.add({ userId, accountIds: [] }),
     call: (method, url, token, body) =>
       app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body }) }),
     run: (definition, data, retryCount = 0) => definition.handler(data as never, jobContext(retryCount)),

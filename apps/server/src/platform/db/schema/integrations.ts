@@ -94,9 +94,13 @@ export const integrationContacts = pgTable(
   ],
 );
 
+/** What an activity row asks of the connector: record a message, or push a contact created in Parley. */
+export type IntegrationActivityData = { direction: 'inbound' | 'outbound'; text: string; at: string; messageId: string } | { action: 'pushContact' };
+
 /**
- * Messages to record on the provider's contact (a note), written by the outbox subscriber in its round and
- * sent by the integrations.activities job; a row stays until it is recorded or given up.
+ * Messages to record on the provider's contact (a note) and contacts to push to the provider, written by the
+ * outbox subscriber in its round and sent by the integrations.activities job; a row stays until it is
+ * recorded or given up.
  */
 export const integrationActivities = pgTable(
   'integration_activities',
@@ -108,7 +112,7 @@ export const integrationActivities = pgTable(
     kind: text('kind').notNull(),
     eventId: text('event_id').notNull(),
     contactId: uuid('contact_id').notNull(),
-    data: jsonb('data').$type<{ direction: 'inbound' | 'outbound'; text: string; at: string; messageId: string }>().notNull(),
+    data: jsonb('data').$type<IntegrationActivityData>().notNull(),
     status: text('status', { enum: ['pending', 'recorded', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

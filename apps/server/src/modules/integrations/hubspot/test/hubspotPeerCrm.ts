@@ -34,6 +34,18 @@ function contactsPage(peer: HubSpotPeerState, url: URL): PeerAnswer {
   return { status: 200, body: { results: page.map(shown), ...paging(url, next) } };
 }
 
+/** CRM v3 search with HubSpot's EQ filters: filters in a group ANDed, groups ORed. */
+function searchContacts(peer: HubSpotPeerState, body: unknown): PeerAnswer {
+  const request = body as { filterGroups?: { filters: { propertyName: string; operator: string; value?: string }[] }[]; properties?: string[]; limit?: number };
+  const groups = request.filterGroups ?? [];
+  if (groups.some((g) => g.filters.some((f) => f.operator !== 'EQ'))) return validationError('The peer knows only the EQ operator');
+  const matches = (contact: PeerContact): boolean => groups.length === 0 || groups.some((g) => g.filters.every((f) => contact.properties[f.propertyName] === f.value));
+  const found = peer.contacts.filter(matches).slice(0, Math.min(request.limit ?? 10, 200));
+  const asked = request.properties ?? ['firstname', 'lastname', 'email'];
+  const results = found.map((c) => ({ id: c.id, properties: Object.fromEntries(asked.map((name) => [name, c.properties[name] ?? null])), createdAt: c.createdAt, updatedAt: c.updatedAt, archived: false }));
+  return { status: 200, body: { total: found.length, results } };
+}
+
 function createContact(peer: HubSpotPeerState, body: unknown): PeerAnswer {
   const properties = (body as { properties?: Record<string, string> }).properties;
   if (properties === undefined) return validationError('Invalid input JSON: properties is required');
@@ -95,6 +107,7 @@ export function answerCrm(peer: HubSpotPeerState, method: string, url: URL, text
   const path = url.pathname;
   if (method === 'GET' && path === '/crm/v3/objects/contacts') return contactsPage(peer, url);
   if (method === 'POST' && path === '/crm/v3/objects/contacts') return createContact(peer, body);
+  if (method === 'POST' && path === '/crm/v3/objects/contacts/search') return searchContacts(peer, body);
   if (method === 'POST' && path === '/crm/v3/lists/search') return searchLists(peer, body);
   const members = /^\/crm\/v3\/lists\/([^/]+)\/memberships$/.exec(path);
   if (method === 'GET' && members?.[1] !== undefined) return memberships(peer, members[1], url);
