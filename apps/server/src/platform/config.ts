@@ -379,6 +379,11 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
   ACTIVECAMPAIGN_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  PIPEDRIVE_CLIENT_ID: z.string().trim().min(1).optional(),
+  PIPEDRIVE_CLIENT_SECRET: z.string().min(1).optional(),
+  PIPEDRIVE_JWT_SECRET: z.string().min(16, { message: 'must be the app extension JWT secret (at least 16 characters)' }).optional(),
+  PIPEDRIVE_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.pipedrive.com'),
+  PIPEDRIVE_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://oauth.pipedrive.com'),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -463,6 +468,19 @@ export interface IntegrationsConfig {
    * fetcher lets its host through. Null: each account's own API URL.
    */
   activeCampaignApiBaseUrl: string | null;
+  pipedrive: PipedriveConfig;
+}
+
+/** Pipedrive (docs/integrations.md, "Pipedrive"). */
+export interface PipedriveConfig {
+  /** The Marketplace app's client (PIPEDRIVE_CLIENT_ID and _SECRET); null: not registered, Connect is refused. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** The app extension's JWT secret (PIPEDRIVE_JWT_SECRET); null: its action link is refused. */
+  jwtSecret: string | null;
+  /** PIPEDRIVE_API_BASE_URL: a company's api_domain is used only under this base's host. */
+  apiBaseUrl: string;
+  /** PIPEDRIVE_OAUTH_BASE_URL: where /oauth/authorize and /oauth/token are. */
+  oauthBaseUrl: string;
 }
 
 export interface SlackConfig {
@@ -675,7 +693,7 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
-    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null },
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, pipedrive: pipedriveConfig(e) },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -687,6 +705,24 @@ export function loadConfig(
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** Pipedrive's app: its client id and secret come together or not at all. */
+function pipedriveConfig(e: Env): PipedriveConfig {
+  const { PIPEDRIVE_CLIENT_ID: clientId, PIPEDRIVE_CLIENT_SECRET: clientSecret } = e;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError([
+      clientId === undefined
+        ? 'PIPEDRIVE_CLIENT_ID: is required when PIPEDRIVE_CLIENT_SECRET is set (set both or neither)'
+        : 'PIPEDRIVE_CLIENT_SECRET: is required when PIPEDRIVE_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
+    jwtSecret: e.PIPEDRIVE_JWT_SECRET ?? null,
+    apiBaseUrl: e.PIPEDRIVE_API_BASE_URL.replace(/\/+$/, ''),
+    oauthBaseUrl: e.PIPEDRIVE_OAUTH_BASE_URL.replace(/\/+$/, ''),
+  };
+}
 
 /** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
 function slackConfig(e: Env): SlackConfig | null {

@@ -74,6 +74,7 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
         from (values ${sql.join(values, sql`, `)}) as e(id, account_id, kind, event_id, contact_id, data)
         join integrations i on i.account_id = e.account_id and i.kind = e.kind and i.status = 'connected'
                            and coalesce(i.properties->>'recordMessages', 'true') <> 'false'
+                           and coalesce(i.properties->>'timelineType', '') <> 'disabled'
       on conflict do nothing
       returning id`,
     );

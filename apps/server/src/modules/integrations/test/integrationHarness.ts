@@ -41,11 +41,11 @@ export interface IntegrationHarness {
 const jobContext = (retryCount: number): JobContext => ({ jobId: 'test', retryCount, log: silentLogger(), signal: new AbortController().signal });
 
 /** The app with the integrations' jobs in a queue of its own (nothing works it: tests run handlers) and an ActiveCampaign peer. */
-export async function startIntegrationHarness(kind: TestDatabaseKind): Promise<IntegrationHarness> {
+export async function startIntegrationHarness(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<IntegrationHarness> {
   const peer = await startActiveCampaignPeer();
   const database = await openTestDatabase(kind);
   const log = silentLogger();
-  const config = testConfig({ ACTIVECAMPAIGN_API_BASE_URL: peer.url, PUBLIC_URL: 'http://parley.test' });
+  const config = testConfig({ ACTIVECAMPAIGN_API_BASE_URL: peer.url, PUBLIC_URL: 'http://parley.test', ...env });
   const jobsSchema = uniqueJobsSchema();
   const jobs = new JobQueue({ database, log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1, schema: jobsSchema });
   const mailer: Mailer = createLocalMailbox(database.db);
