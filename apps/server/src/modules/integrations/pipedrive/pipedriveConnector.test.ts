@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { contacts } from '../../../platform/db/schema/index.js';
 import type { Integration, IntegrationSync } from '@parley/shared';
 import { testDatabaseKinds } from '../../../test/databases.js';
 import { uniqueTestNumber } from '../../../test/phoneNumbers.js';
@@ -10,12 +13,17 @@ import { PIPEDRIVE_API_DOMAIN_REFUSED } from './pipedriveOAuth.js';
 import { connectThroughOAuth, peerPerson, pipedriveEnv, pipedriveSession } from './test/pipedriveFixtures.js';
 import { startPipedrivePeer, type PipedrivePeer } from './test/pipedrivePeer.js';
 
+const JWT_SECRET = 'pipedrive-jwt-secret-for-tests';
+
+const jwt = (secret: string, claims: Record<string, unknown>, expires: string | number = '5m'): Promise<string> =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
+
 describe.each(testDatabaseKinds)('Pipedrive connector (%s)', (kind) => {
   let h: IntegrationHarness;
   let peer: PipedrivePeer;
   beforeAll(async () => {
     peer = await startPipedrivePeer();
-    h = await startIntegrationHarness(kind, pipedriveEnv(peer, 'pipedrive-jwt-secret-for-tests'));
+    h = await startIntegrationHarness(kind, pipedriveEnv(peer, JWT_SECRET));
   });
   afterAll(async () => {
     await h.close();
@@ -108,5 +116,29 @@ describe.each(testDatabaseKinds)('Pipedrive connector (%s)', (kind) => {
     const id = await push(session, { mobile: fresh, firstName: 'Nia', lastName: 'New', email: 'nia@example.com' });
     expect(peer.persons.find((p) => String(p.id) === id)).toMatchObject({ name: 'Nia New', phones: [{ value: fresh, primary: true, label: 'mobile' }], emails: [{ value: 'nia@example.com' }] });
     expect(peer.persons.filter((p) => p.phones.some((ph) => ph.value === known))).toHaveLength(1);
+  });
+
+  it('sends a signed action from a person or a deal to a new message to its mobile; refuses a forged or expired one', async () => {
+    const { accountId } = await connected();
+    const mobile = uniqueTestNumber();
+    peer.persons.push(peerPerson(700, { first_name: 'Dee', last_name: 'Deal', phones: [{ value: mobile, primary: true, label: 'mobile' }] }));
+    peer.deals.push({ id: 70, person_id: 700 });
+    const action = async (query: Record<string, string>) => h.app.inject({ method: 'GET', url: `/v1/integrations/pipedrive/action?${new URLSearchParams(query).toString()}` });
+    const company = { companyId: 4242, userId: 1 };
+    const selection = { resource: 'person', view: 'details', selectedIds: '700', companyId: '4242', userId: '1' };
+
+    const fromPerson = await action({ ...selection, token: await jwt(JWT_SECRET, company) });
+    expect(fromPerson.statusCode).toBe(302);
+    const [contact] = await h.database.db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.mobileNumber, mobile)));
+    expect(contact).toMatchObject({ firstName: 'Dee', lastName: 'Deal' });
+    expect(fromPerson.headers.location).toBe(`http://parley.test/conversations?sendMessage=1&account=${accountId}&contact=${contact?.id ?? ''}`);
+    const fromDeal = await action({ ...selection, resource: 'deal', selectedIds: '70', token: await jwt(JWT_SECRET, company) });
+    expect(fromDeal.headers.location).toBe(fromPerson.headers.location);
+
+    const forged = await action({ ...selection, token: await jwt('another-secret-of-enough-length', company) });
+    const expired = await action({ ...selection, token: await jwt(JWT_SECRET, company, Math.floor(Date.now() / 1000) - 60) });
+    const otherCompany = await action({ ...selection, companyId: '1', token: await jwt(JWT_SECRET, company) });
+    expect([forged.statusCode, expired.statusCode, otherCompany.statusCode]).toEqual([401, 401, 401]);
+    expect((await action({ ...selection, token: 'not.a.jwt' })).statusCode).toBe(401);
   });
 });

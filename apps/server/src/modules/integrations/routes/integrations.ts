@@ -19,6 +19,7 @@ import { readIntegration, readIntegrations } from '../integrationPresenter.js';
 import { presentSync } from '../syncStore.js';
 import { completeOAuth, startOAuth } from '../oauthCommands.js';
 import { integrationSyncJob } from '../syncJob.js';
+import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 const kindParams = z.object({ acc: z.uuid(), integration: z.enum(integrationKinds, { message: 'Not an integration' }) });
@@ -124,6 +125,20 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (ap
       config: { permission: 'public' },
     },
     async (request, reply) => reply.redirect(await completeOAuth(deps, request.params.integration, request.query), 302),
+  );
+
+  app.get(
+    '/integrations/pipedrive/action',
+    {
+      schema: {
+        tags,
+        summary: "Pipedrive's app extension action (a JWT signed with the app's secret): sends the browser to a new message to the selected person's mobile",
+        querystring: pipedriveActionQuery,
+        response: { 302: z.null(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      config: { permission: 'public' },
+    },
+    async (request, reply) => reply.redirect(await pipedriveAction(deps, request.query), 302),
   );
   return Promise.resolve();
 };
