@@ -58,6 +58,7 @@ describe.each(testDatabaseKinds)('Pipedrive connector (%s)', (kind) => {
 
     const gone = await h.call('DELETE', url(accountId, '/disconnect'), tokens.Administrator);
     expect(gone.json<{ data: Integration }>().data.status).toBe('notConnected');
+    expect(peer.requests.at(-1)).toBe('POST /oauth/revoke');
   });
 
   it('syncs persons page by cursor, waits out a 429, takes the mobile or primary phone', async () => {

@@ -4,7 +4,7 @@ import type { Connector, ConnectorSession, MessageActivity } from '../connector.
 import { ProviderError } from '../providerError.js';
 import { pipedriveAddActivity, pipedriveAddNote, pipedriveAddPerson, pipedriveMe, pipedrivePersons, pipedriveSearchByPhone, type PipedrivePerson } from './pipedriveApi.js';
 import type { PipedriveTarget } from './pipedriveClient.js';
-import { pipedriveAuthorizeUrl, pipedriveTokenCall, trustedApiOrigin } from './pipedriveOAuth.js';
+import { pipedriveAuthorizeUrl, pipedriveRevoke, pipedriveTokenCall, trustedApiOrigin } from './pipedriveOAuth.js';
 
 /** Where a session's calls go: the company's API origin kept at connect (checked again, in case the base changed). */
 export function targetOf(session: Pick<ConnectorSession, 'credentials' | 'fetch' | 'config'>): PipedriveTarget {
@@ -110,4 +110,5 @@ export const pipedriveConnector: Connector = {
     const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.mobile;
     return String(await pipedriveAddPerson(target, { name, mobile: contact.mobile, email: contact.email }));
   },
+  revoke: (session) => pipedriveRevoke(session.fetch, session.config.integrations.pipedrive, session.credentials.refreshToken ?? ''),
 };

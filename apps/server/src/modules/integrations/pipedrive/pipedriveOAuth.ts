@@ -94,3 +94,14 @@ export async function pipedriveTokenCall(fetch: GuardedFetch, config: PipedriveC
     extra: { apiOrigin },
   };
 }
+
+/** Revokes the refresh token (and with it the app's install for the company); the answer is not awaited on. */
+export async function pipedriveRevoke(fetch: GuardedFetch, config: PipedriveConfig, refreshToken: string): Promise<void> {
+  if (config.app === null || refreshToken === '') return;
+  const { clientId, clientSecret } = config.app;
+  await pipedriveFetch(fetch, `${config.oauthBaseUrl}/oauth/revoke`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }).toString(),
+  });
+}

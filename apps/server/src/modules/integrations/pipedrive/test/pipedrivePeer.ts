@@ -165,6 +165,7 @@ export async function startPipedrivePeer(): Promise<PipedrivePeer> {
     state.requests.push(`${req.method ?? 'GET'} ${url.pathname}${url.search}`);
     if (url.pathname === '/oauth/authorize') return flow.authorize(url, res);
     if (url.pathname === '/oauth/token') return flow.token(req, res);
+    if (url.pathname === '/oauth/revoke') return send(res, 200, {});
     if (req.headers.authorization !== `Bearer ${state.accessToken}`) return send(res, 401, { success: false, error: 'unauthorized access', errorCode: 401 });
     const throttle = throttles.findIndex((t) => url.pathname.startsWith(t.prefix) && t.skip-- <= 0);
     if (throttle !== -1) {
