@@ -41,7 +41,7 @@ test('an administrator connects HubSpot, synchronizes, reads the summary and dis
   await expect(page.getByRole('heading', { name: 'HubSpot' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
 
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect to HubSpot' }).click();
   await page.getByRole('link', { name: 'Connect app' }).click();
   await expect(page.getByLabel('Status')).toHaveText(/^Connected since /);
   await expect(page.getByText(`HubSpot account ${String(peer.hubId)} (${peer.hubDomain})`)).toBeVisible();
@@ -55,5 +55,5 @@ test('an administrator connects HubSpot, synchronizes, reads the summary and dis
 
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
-  await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect to HubSpot' })).toBeVisible();
 });

@@ -13168,6 +13168,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/pipedrive/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pipedrive's app extension action (a JWT signed with the app's secret): sends the browser to a new message to the selected person's mobile */
+        get: {
+            parameters: {
+                query: {
+                    companyId?: string;
+                    isShared?: string;
+                    resource: "person" | "deal";
+                    selectedIds: string;
+                    token: string;
+                    userId?: string;
+                    view?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/media/{fileId}": {
         parameters: {
             query?: never;
@@ -17172,6 +17241,18 @@ export interface components {
             universalReply: boolean;
             verified: boolean;
         };
+        PipedriveProperties: {
+            importTag: "" | string;
+            pushContacts: boolean;
+            /** @enum {string} */
+            timelineType: "disabled" | "activity" | "note";
+        };
+        PipedrivePropertiesInput: {
+            importTag: "" | string;
+            pushContacts: boolean;
+            /** @enum {string} */
+            timelineType: "disabled" | "activity" | "note";
+        };
         Plan: {
             id: string;
             isTrial: boolean;
@@ -18652,6 +18733,8 @@ export type SchemaPhoneNumber = components['schemas']['PhoneNumber'];
 export type SchemaPhoneNumberFilter = components['schemas']['PhoneNumberFilter'];
 export type SchemaPhoneNumberFilterInput = components['schemas']['PhoneNumberFilterInput'];
 export type SchemaPhoneNumberInput = components['schemas']['PhoneNumberInput'];
+export type SchemaPipedriveProperties = components['schemas']['PipedriveProperties'];
+export type SchemaPipedrivePropertiesInput = components['schemas']['PipedrivePropertiesInput'];
 export type SchemaPlan = components['schemas']['Plan'];
 export type SchemaPlanInput = components['schemas']['PlanInput'];
 export type SchemaPlanList = components['schemas']['PlanList'];

@@ -383,6 +383,11 @@ const envSchema = z.object({
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   HUBSPOT_AUTH_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  PIPEDRIVE_CLIENT_ID: z.string().trim().min(1).optional(),
+  PIPEDRIVE_CLIENT_SECRET: z.string().min(1).optional(),
+  PIPEDRIVE_JWT_SECRET: z.string().min(16, { message: 'must be the app extension JWT secret (at least 16 characters)' }).optional(),
+  PIPEDRIVE_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.pipedrive.com'),
+  PIPEDRIVE_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://oauth.pipedrive.com'),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -468,6 +473,7 @@ export interface IntegrationsConfig {
    */
   activeCampaignApiBaseUrl: string | null;
   hubspot: HubSpotConfig;
+  pipedrive: PipedriveConfig;
 }
 
 /** The operator's HubSpot app (HUBSPOT_*; docs/integrations-hubspot.md). */
@@ -478,6 +484,18 @@ export interface HubSpotConfig {
   apiBaseUrl: string;
   /** HUBSPOT_AUTH_URL: HubSpot's authorize page. */
   authUrl: string;
+}
+
+/** Pipedrive (docs/integrations.md, "Pipedrive"). */
+export interface PipedriveConfig {
+  /** The Marketplace app's client (PIPEDRIVE_CLIENT_ID and _SECRET); null: not registered, Connect is refused. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** The app extension's JWT secret (PIPEDRIVE_JWT_SECRET); null: its action link is refused. */
+  jwtSecret: string | null;
+  /** PIPEDRIVE_API_BASE_URL: a company's api_domain is used only under this base's host. */
+  apiBaseUrl: string;
+  /** PIPEDRIVE_OAUTH_BASE_URL: where /oauth/authorize and /oauth/token are. */
+  oauthBaseUrl: string;
 }
 
 export interface SlackConfig {
@@ -690,7 +708,7 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
-    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e) },
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e), pipedrive: pipedriveConfig(e) },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -702,6 +720,24 @@ export function loadConfig(
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** Pipedrive's app: its client id and secret come together or not at all. */
+function pipedriveConfig(e: Env): PipedriveConfig {
+  const { PIPEDRIVE_CLIENT_ID: clientId, PIPEDRIVE_CLIENT_SECRET: clientSecret } = e;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError([
+      clientId === undefined
+        ? 'PIPEDRIVE_CLIENT_ID: is required when PIPEDRIVE_CLIENT_SECRET is set (set both or neither)'
+        : 'PIPEDRIVE_CLIENT_SECRET: is required when PIPEDRIVE_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
+    jwtSecret: e.PIPEDRIVE_JWT_SECRET ?? null,
+    apiBaseUrl: e.PIPEDRIVE_API_BASE_URL.replace(/\/+$/, ''),
+    oauthBaseUrl: e.PIPEDRIVE_OAUTH_BASE_URL.replace(/\/+$/, ''),
+  };
+}
 
 /** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
 /** HubSpot's app: both of its id and secret, or neither. */

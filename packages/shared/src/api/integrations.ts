@@ -111,10 +111,31 @@ export type HubSpotProperties = z.output<typeof hubspotPropertiesSchema>;
 
 export const HUBSPOT_DEFAULT_PROPERTIES: HubSpotProperties = { mobileProperty: 'mobilephone,phone', importTag: '', recordMessages: true, pushContacts: false };
 
+/** Where a message is written on the Pipedrive person (the spec's timeline types). */
+export const pipedriveTimelineTypes = ['disabled', 'activity', 'note'] as const;
+export type PipedriveTimelineType = (typeof pipedriveTimelineTypes)[number];
+
+/** Pipedrive's properties: what the page's form edits. */
+export const pipedrivePropertiesSchema = z
+  .object({
+    /** Each message as a done call activity, a note, or not at all. */
+    timelineType: z.enum(pipedriveTimelineTypes),
+    /** A Parley tag put on every contact the sync brings in ('' for none). */
+    importTag: z.union([z.literal(''), contactTagSchema]),
+    /** Create a person in Pipedrive for each contact created in Parley. */
+    pushContacts: z.boolean(),
+  })
+  .strict()
+  .meta({ id: 'PipedriveProperties' });
+export type PipedriveProperties = z.output<typeof pipedrivePropertiesSchema>;
+
+export const PIPEDRIVE_DEFAULT_PROPERTIES: PipedriveProperties = { timelineType: 'activity', importTag: '', pushContacts: false };
+
 /** The properties schema of each kind that has a connector; the PUT body is a part of it (only what changed). */
 export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
   activecampaign: activeCampaignPropertiesSchema,
   hubspot: hubspotPropertiesSchema,
+  pipedrive: pipedrivePropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */

@@ -45,7 +45,7 @@ async function insertRows(tx: Tx, rows: readonly Gathered[], kinds: readonly str
   const wanted = push
     ? sql`coalesce(i.properties->>'pushContacts', 'false') = 'true'
           and not exists (select 1 from integration_contacts l where l.account_id = e.account_id and l.contact_id = e.contact_id)`
-    : sql`coalesce(i.properties->>'recordMessages', 'true') <> 'false'`;
+    : sql`coalesce(i.properties->>'recordMessages', 'true') <> 'false' and coalesce(i.properties->>'timelineType', '') <> 'disabled'`;
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`

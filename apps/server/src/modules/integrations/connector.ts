@@ -81,6 +81,8 @@ export interface OAuthTokens {
   expiresAt?: string;
   /** What identifies the connection (the provider's portal or company id). */
   connection?: Record<string, string>;
+  /** What else the connector keeps with the tokens, sealed as they are (Pipedrive's company API domain). */
+  extra?: Credentials;
 }
 
 /** OAuth 2 authorization-code connectors, with PKCE (S256) and a state the framework keeps. */

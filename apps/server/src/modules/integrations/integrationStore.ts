@@ -90,6 +90,7 @@ export async function syncIntegrationSubscriptions(q: Queryable, accountId: stri
 export function tokenCredentials(previous: Credentials, tokens: OAuthTokens): Credentials {
   return {
     ...previous,
+    ...tokens.extra,
     accessToken: tokens.accessToken,
     ...(tokens.refreshToken === undefined ? {} : { refreshToken: tokens.refreshToken }),
     ...(tokens.expiresAt === undefined ? {} : { expiresAt: tokens.expiresAt }),

@@ -2,6 +2,7 @@ import type { IntegrationKind } from '@parley/shared';
 import type { Connector } from './connector.js';
 import { activeCampaignConnector } from './activecampaign/activeCampaignConnector.js';
 import { hubspotConnector } from './hubspot/hubspotConnector.js';
+import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -10,6 +11,7 @@ import { hubspotConnector } from './hubspot/hubspotConnector.js';
 const connectors = new Map<IntegrationKind, Connector>([
   [activeCampaignConnector.kind, activeCampaignConnector],
   [hubspotConnector.kind, hubspotConnector],
+  [pipedriveConnector.kind, pipedriveConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

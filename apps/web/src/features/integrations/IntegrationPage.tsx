@@ -11,8 +11,9 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
-import { HubSpotConnectButton } from './HubSpotConnectButton';
 import { HubSpotPropertiesForm } from './HubSpotPropertiesForm';
+import { OAuthConnectButton } from './OAuthConnectButton';
+import { PipedrivePropertiesForm } from './PipedrivePropertiesForm';
 import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
 
@@ -70,14 +71,16 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
             {integration.connection.hubDomain === undefined ? '' : ` (${integration.connection.hubDomain})`}
           </Typography>
         )}
+        {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
         {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
       </Stack>
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
-      {canManage && integration.status !== 'connected' && kind === 'hubspot' && <HubSpotConnectButton accountId={accountId} />}
+      {canManage && integration.status !== 'connected' && integration.auth === 'oauth' && <OAuthConnectButton accountId={accountId} kind={kind} />}
       {connected && kind === 'hubspot' && <HubSpotPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
-      {connected && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} />}
+      {connected && kind === 'pipedrive' && <PipedrivePropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {connected && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
       {kind === 'activecampaign' && (
         <Typography variant="body2">
           ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.

@@ -7,8 +7,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { syncActive, useSynchronize } from './queries';
 import { SyncSummary } from './SyncSummary';
 
-/** Synchronize and Synchronize tags, with each kind's progress and last summary. */
-export const SyncPanel = ({ accountId, integration, canManage }: { accountId: string; integration: Integration; canManage: boolean }) => {
+/** Synchronize and (where the provider has tags) Synchronize tags, with each kind's progress and last summary. */
+export const SyncPanel = ({ accountId, integration, canManage, tags = true }: { accountId: string; integration: Integration; canManage: boolean; tags?: boolean }) => {
   const synchronize = useSynchronize(accountId, integration.integration);
   const running = syncActive(integration.syncs.contacts) || syncActive(integration.syncs.tags);
   const busy = running || synchronize.isPending || integration.status !== 'connected';
@@ -21,13 +21,15 @@ export const SyncPanel = ({ accountId, integration, canManage }: { accountId: st
           <Button variant="contained" disabled={busy} onClick={() => { synchronize.mutate('synchronize'); }}>
             Synchronize
           </Button>
-          <Button variant="outlined" disabled={busy} onClick={() => { synchronize.mutate('synchronizetags'); }}>
-            Synchronize tags
-          </Button>
+          {tags && (
+            <Button variant="outlined" disabled={busy} onClick={() => { synchronize.mutate('synchronizetags'); }}>
+              Synchronize tags
+            </Button>
+          )}
         </Stack>
       )}
       <SyncSummary label="Contacts" sync={integration.syncs.contacts} />
-      <SyncSummary label="Tags" sync={integration.syncs.tags} />
+      {tags && <SyncSummary label="Tags" sync={integration.syncs.tags} />}
     </Stack>
   );
 };

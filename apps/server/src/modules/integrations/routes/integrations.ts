@@ -20,6 +20,7 @@ import { presentSync } from '../syncStore.js';
 import { completeOAuth, startOAuth } from '../oauthCommands.js';
 import { integrationSyncJob } from '../syncJob.js';
 import { hubspotActionRoutes } from './hubspotActions.js';
+import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
 const kindParams = z.object({ acc: z.uuid(), integration: z.enum(integrationKinds, { message: 'Not an integration' }) });
@@ -128,4 +129,18 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
   // A plugin of its own: it reads JSON as the raw text HubSpot signed.
   await app.register(hubspotActionRoutes, { ctx });
+
+  app.get(
+    '/integrations/pipedrive/action',
+    {
+      schema: {
+        tags,
+        summary: "Pipedrive's app extension action (a JWT signed with the app's secret): sends the browser to a new message to the selected person's mobile",
+        querystring: pipedriveActionQuery,
+        response: { 302: z.null(), 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+      config: { permission: 'public' },
+    },
+    async (request, reply) => reply.redirect(await pipedriveAction(deps, request.query), 302),
+  );
 };
