@@ -155,8 +155,8 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     const unconfigured = await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator);
     expect(unconfigured.statusCode).toBe(409);
     expect(unconfigured.json()).toMatchObject({ error: { message: 'HubSpot is not configured on this server' } });
-    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/pipedrive/oauth/callback?code=x&state=forged' });
+    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/intercom/oauth/callback?code=x&state=forged' });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('http://parley.test/integrations/pipedrive?error=Not%20available%20yet');
+    expect(callback.headers.location).toBe('http://parley.test/integrations/intercom?error=Not%20available%20yet');
   });
 });
