@@ -1,12 +1,16 @@
 import type { IntegrationKind } from '@parley/shared';
 import type { Connector } from './connector.js';
 import { activeCampaignConnector } from './activecampaign/activeCampaignConnector.js';
+import { emailConnector } from './email/emailConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
  * says 'Not available yet'); a new connector is added to this list and nowhere else.
  */
-const connectors = new Map<IntegrationKind, Connector>([[activeCampaignConnector.kind, activeCampaignConnector]]);
+const connectors = new Map<IntegrationKind, Connector>([
+  [activeCampaignConnector.kind, activeCampaignConnector],
+  [emailConnector.kind, emailConnector],
+]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {
   return connectors.get(kind) ?? null;

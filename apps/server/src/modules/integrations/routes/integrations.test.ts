@@ -18,13 +18,13 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
 
   const connect = async (accountId: string, token: string, body: object = { apiUrl: AC_API_URL, apiKey: h.peer.apiKey }) => h.call('POST', `${base(accountId)}/connect`, token, body);
 
-  it('lists the thirteen integrations, only ActiveCampaign available, none connected', async () => {
+  it('lists the thirteen integrations, ActiveCampaign and Email available, none connected', async () => {
     const { accountId, tokens } = await h.account();
     const res = await h.call('GET', `/v1/accounts/${accountId}/integrations`, tokens.ReadOnly);
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'email']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
     const hubspot = await h.call('GET', base(accountId, 'hubspot'), tokens.Sender);
     expect(hubspot.json()).toMatchObject({ success: true, data: { integration: 'hubspot', available: false, status: 'notConnected' } });
