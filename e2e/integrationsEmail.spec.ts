@@ -70,6 +70,14 @@ test('an administrator enables Email, and a mail to the address is texted, logge
   await expect(log.getByText('dispatch@quay.test')).toBeVisible({ timeout: 15_000 });
   await expect(log.getByText(`Sent to ${mobile}`)).toBeVisible();
 
+  // On a phone the page fits the screen; the log scrolls within itself.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByLabel('Account address')).toBeVisible();
+  await expect(log.getByText('dispatch@quay.test')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+
   await page.goto(`${server.url}/conversations`);
   await expect(page.getByText('Your courier arrives at 10:30.').first()).toBeVisible({ timeout: 15_000 });
 });

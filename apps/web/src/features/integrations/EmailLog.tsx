@@ -38,7 +38,7 @@ export const EmailLog = ({ accountId }: { accountId: string }) => {
         </Typography>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Received mail">
+          <Table size="small" aria-label="Received mail" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Time</TableCell>

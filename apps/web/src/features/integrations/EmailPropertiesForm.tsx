@@ -58,7 +58,14 @@ export const EmailPropertiesForm = ({ accountId, properties, readOnly }: { accou
           error={read.bad !== null}
           helperText={read.bad !== null ? `${EMAIL_SENDER_ENTRY_MESSAGE}: ${read.bad}` : 'One a line: an address (ops@example.com) or a whole domain (@example.com). Mail from others is refused.'}
         />
-        <TextField select label="Sending number" disabled={readOnly} value={senderNumberId} onChange={(event) => { setSenderNumberId(event.target.value); }}>
+        <TextField
+          select
+          label="Sending number"
+          disabled={readOnly}
+          value={senderNumberId}
+          onChange={(event) => { setSenderNumberId(event.target.value); }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
           <MenuItem value="">The account&apos;s usual number</MenuItem>
           {(numbers.data ?? []).filter((n) => n.status === 'active').map((n) => (
             <MenuItem key={n.id} value={n.id}>
