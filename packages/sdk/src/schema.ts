@@ -5838,6 +5838,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/integrations/email/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest mails the account's Email integration received, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundMailList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/invoices": {
         parameters: {
             query?: never;
@@ -13110,6 +13193,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/email/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A mail relayed by an inbound-mail service (message/rfc822; X-Parley-Recipient, optional X-Parley-Sender; signed in X-Parley-Signature) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/hubspot/actions/send": {
         parameters: {
             query?: never;
@@ -16068,6 +16235,16 @@ export interface components {
             message: string;
             verified: boolean;
         };
+        EmailConnect: Record<string, never>;
+        EmailConnectInput: Record<string, never>;
+        EmailProperties: {
+            allowedSenders: string[];
+            senderNumberId: "" | string;
+        };
+        EmailPropertiesInput: {
+            allowedSenders: string[];
+            senderNumberId: "" | string;
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -16256,6 +16433,54 @@ export interface components {
             mobileProperty: "phone" | "mobilephone" | "phone,mobilephone" | "mobilephone,phone";
             pushContacts: boolean;
             recordMessages: boolean;
+        };
+        InboundMail: {
+            authentication: {
+                dkim?: string;
+                helo?: string;
+                mailFrom?: string;
+                remoteAddress?: string;
+                spf?: string;
+            };
+            from: string;
+            /** Format: uuid */
+            id: string;
+            mobile?: string;
+            reason?: string;
+            receivedAt: string;
+            /** @enum {string} */
+            result: "sent" | "refused";
+            subject: string;
+            to: string;
+            /** @enum {string} */
+            via: "smtp" | "webhook";
+        };
+        InboundMailInput: {
+            authentication: {
+                dkim?: string;
+                helo?: string;
+                mailFrom?: string;
+                remoteAddress?: string;
+                spf?: string;
+            };
+            from: string;
+            /** Format: uuid */
+            id: string;
+            mobile?: string;
+            reason?: string;
+            receivedAt: string;
+            /** @enum {string} */
+            result: "sent" | "refused";
+            subject: string;
+            to: string;
+            /** @enum {string} */
+            via: "smtp" | "webhook";
+        };
+        InboundMailList: {
+            data: components["schemas"]["InboundMail"][];
+        };
+        InboundMailListInput: {
+            data: components["schemas"]["InboundMailInput"][];
         };
         Integration: {
             /** @enum {string} */
@@ -18621,6 +18846,10 @@ export type SchemaCustomDomainRecord = components['schemas']['CustomDomainRecord
 export type SchemaCustomDomainRecordInput = components['schemas']['CustomDomainRecordInput'];
 export type SchemaCustomDomainVerification = components['schemas']['CustomDomainVerification'];
 export type SchemaCustomDomainVerificationInput = components['schemas']['CustomDomainVerificationInput'];
+export type SchemaEmailConnect = components['schemas']['EmailConnect'];
+export type SchemaEmailConnectInput = components['schemas']['EmailConnectInput'];
+export type SchemaEmailProperties = components['schemas']['EmailProperties'];
+export type SchemaEmailPropertiesInput = components['schemas']['EmailPropertiesInput'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaErrorInput = components['schemas']['ErrorInput'];
 export type SchemaGroup = components['schemas']['Group'];
@@ -18639,6 +18868,10 @@ export type SchemaHubSpotActionAnswer = components['schemas']['HubSpotActionAnsw
 export type SchemaHubSpotActionAnswerInput = components['schemas']['HubSpotActionAnswerInput'];
 export type SchemaHubSpotProperties = components['schemas']['HubSpotProperties'];
 export type SchemaHubSpotPropertiesInput = components['schemas']['HubSpotPropertiesInput'];
+export type SchemaInboundMail = components['schemas']['InboundMail'];
+export type SchemaInboundMailInput = components['schemas']['InboundMailInput'];
+export type SchemaInboundMailList = components['schemas']['InboundMailList'];
+export type SchemaInboundMailListInput = components['schemas']['InboundMailListInput'];
 export type SchemaIntegration = components['schemas']['Integration'];
 export type SchemaIntegrationConnect = components['schemas']['IntegrationConnect'];
 export type SchemaIntegrationConnectInput = components['schemas']['IntegrationConnectInput'];

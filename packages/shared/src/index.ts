@@ -54,3 +54,4 @@ export * from './api/campaigns.js';
 export * from './api/jobReports.js';
 export * from './api/tools.js';
 export * from './api/integrations.js';
+export * from './api/integrationsEmail.js';

@@ -36,7 +36,8 @@ import {
 import { RealtimeFanout } from '../modules/realtime/index.js';
 import { startWebPush, type WebPushDelivery } from '../modules/webPush/index.js';
 import { startNotificationDelivery, type NotificationDelivery } from '../modules/notifications/index.js';
-import { IntegrationActivitySubscriber, integrationActivityJob } from '../modules/integrations/index.js';
+import { EmailReplySubscriber, emailReplyJob, IntegrationActivitySubscriber, integrationActivityJob, startEmailListener } from '../modules/integrations/index.js';
+import type { InboundSmtpListener } from '../platform/mail/inboundSmtp.js';
 
 export interface RunningServer {
   readonly config: Config;
@@ -113,6 +114,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
   let webPush: WebPushDelivery | null = null;
   let notificationDelivery: NotificationDelivery | null = null;
   let messageDispatcher: MessageDispatcher | null = null;
+  let inboundMail: InboundSmtpListener | null = null;
   let carriers: CarrierRegistry | null = null;
   let statistics: StatisticsKeeper | null = null;
   usePreparedStatements(config.databasePreparedStatements);
@@ -189,6 +191,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       const address = app.server.address() as AddressInfo;
       url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
       if (address.address === '0.0.0.0' || address.address === '::') url = `http://localhost:${address.port}`;
+      inboundMail = await startEmailListener({ db: database.db, config, mailer }, log.child({ component: 'inboundMail' }));
     }
     if (roles.has('worker')) {
       // Websockets hear of events straight from the outbox's NOTIFY (modules/realtime/fanout.ts), not from here.
@@ -202,7 +205,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
       });
       const integrationActivities = new IntegrationActivitySubscriber(jobs, integrationActivityJob({ db: database.db, config, jobs, mailer }));
-      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber, integrationActivities];
+      const emailReplies = new EmailReplySubscriber(jobs, emailReplyJob({ db: database.db, config, jobs, mailer }));
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber, integrationActivities, emailReplies];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),
@@ -245,6 +249,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
         io.engine.close();
       }
       if (app) await closeHttp(app, config.shutdownTimeoutMs);
+      await inboundMail?.close();
       await messageDispatcher?.stop();
       await dispatcher?.stop();
       await notificationDelivery?.stop();
@@ -261,6 +266,7 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
     return running;
   } catch (error) {
     await app?.close().catch(() => undefined);
+    await inboundMail?.close().catch(() => undefined);
     await messageDispatcher?.stop().catch(() => undefined);
     await dispatcher?.stop().catch(() => undefined);
     await webPush?.stop().catch(() => undefined);

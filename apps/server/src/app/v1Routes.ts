@@ -35,7 +35,7 @@ import { reportRoutes } from '../modules/reports/index.js';
 import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
 import { domainRoutes, linkRoutes } from '../modules/links/index.js';
 import { lookupRoutes } from '../modules/tools/index.js';
-import { integrationRoutes } from '../modules/integrations/index.js';
+import { emailRoutes, integrationRoutes } from '../modules/integrations/index.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see platform/http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -81,6 +81,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(notificationChannelRoutes, { ctx });
   await app.register(slackRoutes, { ctx });
   await app.register(integrationRoutes, { ctx });
+  await app.register(emailRoutes, { ctx });
   await app.register(jobReportRoutes, { ctx });
   await app.register(linkRoutes, { ctx });
   await app.register(domainRoutes, { ctx });

@@ -81,6 +81,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('turns inbound mail on with INBOUND_MAIL_DOMAIN only, and refuses its settings without it', () => {
+    expect(loadConfig({}, [], '/srv/parley').inboundMail).toBeNull();
+    expect(loadConfig({ INBOUND_MAIL_DOMAIN: 'In.Example.com', INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_WEBHOOK_SECRET: 'sixteen-chars-at-least' }, [], '/srv/parley').inboundMail).toEqual({
+      domain: 'in.example.com',
+      smtp: { port: 2525, host: '0.0.0.0', tls: null },
+      webhookSecret: 'sixteen-chars-at-least',
+    });
+    expect(loadConfig({ INBOUND_MAIL_DOMAIN: 'in.example.com' }, [], '/srv/parley').inboundMail).toEqual({ domain: 'in.example.com', smtp: null, webhookSecret: null });
+    expect(problems({ INBOUND_SMTP_PORT: '25' })).toEqual(['INBOUND_SMTP_PORT: applies only with INBOUND_MAIL_DOMAIN']);
+    expect(problems({ INBOUND_MAIL_DOMAIN: 'in.example.com', INBOUND_SMTP_TLS_CERT_FILE: '/c.pem' })).toEqual(['INBOUND_SMTP_TLS_CERT_FILE: the certificate and INBOUND_SMTP_TLS_KEY_FILE go together']);
+    expect(problems({ INBOUND_MAIL_DOMAIN: 'https://in.example.com' })[0]).toMatch(/^INBOUND_MAIL_DOMAIN: /);
+  });
+
   it('takes --services from the command line over SERVICES', () => {
     expect(loadConfig({ SERVICES: 'web' }, ['--services=worker,scheduler']).services).toEqual(['worker', 'scheduler']);
     expect(loadConfig({}, ['--services', 'web']).services).toEqual(['web']);

@@ -397,6 +397,12 @@ const envSchema = z.object({
   DNS_RESOLVER: resolverAddress.optional(),
   CUSTOM_DOMAIN_A_RECORDS: ipv4List.default(['192.0.2.10', '192.0.2.11']),
   CUSTOM_DOMAIN_CNAME: hostName.optional(),
+  INBOUND_MAIL_DOMAIN: hostName.optional(),
+  INBOUND_SMTP_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(0, { message: 'must be a port number between 0 and 65535' }).max(65535, { message: 'must be a port number between 0 and 65535' }).optional(),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).default('0.0.0.0'),
+  INBOUND_SMTP_TLS_CERT_FILE: z.string().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY_FILE: z.string().min(1).optional(),
+  INBOUND_MAIL_WEBHOOK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
 });
 
 /**
@@ -449,7 +455,18 @@ export interface Config {
   /** Integrations (docs/integrations.md). */
   integrations: IntegrationsConfig;
   links: LinksConfig;
+  /** Mail Parley receives for the Email integration (docs/integrations.md, "Email"); null: off. */
+  inboundMail: InboundMailConfig | null;
   version: string;
+}
+
+export interface InboundMailConfig {
+  /** INBOUND_MAIL_DOMAIN: the domain of the accounts' addresses (its MX points at this host). */
+  domain: string;
+  /** INBOUND_SMTP_PORT/HOST: where the SMTP listener listens; null: no listener (the webhook door only). */
+  smtp: { port: number; host: string; tls: { certFile: string; keyFile: string } | null } | null;
+  /** INBOUND_MAIL_WEBHOOK_SECRET: the HMAC key of POST /v1/integrations/email/inbound; null: that door is closed. */
+  webhookSecret: string | null;
 }
 
 /** The payment provider: the embedded sandbox (the default) or Stripe (PAYMENTS_PROVIDER, STRIPE_*). */
@@ -715,6 +732,7 @@ export function loadConfig(
       aRecords: e.CUSTOM_DOMAIN_A_RECORDS,
       cname: e.CUSTOM_DOMAIN_CNAME ?? e.SHORT_LINK_DOMAIN ?? new URL(publicUrl).hostname,
     },
+    inboundMail: inboundMailConfig(e),
     version,
   };
 }
@@ -739,7 +757,26 @@ function pipedriveConfig(e: Env): PipedriveConfig {
   };
 }
 
-/** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
+/** INBOUND_MAIL_DOMAIN turns inbound mail on; the listener's settings apply only with it. */
+function inboundMailConfig(e: Env): InboundMailConfig | null {
+  const certFile = e.INBOUND_SMTP_TLS_CERT_FILE;
+  const keyFile = e.INBOUND_SMTP_TLS_KEY_FILE;
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new ConfigError(['INBOUND_SMTP_TLS_CERT_FILE: the certificate and INBOUND_SMTP_TLS_KEY_FILE go together']);
+  }
+  if (e.INBOUND_MAIL_DOMAIN === undefined) {
+    const stray = (['INBOUND_SMTP_PORT', 'INBOUND_MAIL_WEBHOOK_SECRET', 'INBOUND_SMTP_TLS_CERT_FILE'] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) throw new ConfigError(stray.map((name) => `${name}: applies only with INBOUND_MAIL_DOMAIN`));
+    return null;
+  }
+  const tls = certFile === undefined || keyFile === undefined ? null : { certFile, keyFile };
+  return {
+    domain: e.INBOUND_MAIL_DOMAIN,
+    smtp: e.INBOUND_SMTP_PORT === undefined ? null : { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST, tls },
+    webhookSecret: e.INBOUND_MAIL_WEBHOOK_SECRET ?? null,
+  };
+}
+
 /** HubSpot's app: both of its id and secret, or neither. */
 function hubspotConfig(e: Env): HubSpotConfig {
   if ((e.HUBSPOT_CLIENT_ID === undefined) !== (e.HUBSPOT_CLIENT_SECRET === undefined)) {
@@ -756,6 +793,7 @@ function hubspotConfig(e: Env): HubSpotConfig {
   };
 }
 
+/** SLACK_CLIENT_ID turns Slack on; its secret and the signing secret must come with it. */
 function slackConfig(e: Env): SlackConfig | null {
   if (e.SLACK_CLIENT_ID === undefined) {
     const stray = (['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const).filter((name) => e[name] !== undefined);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages } from '../validation.js';
 import { contactTagSchema } from './contacts.js';
+import { emailConnectSchema, emailPropertiesSchema } from './integrationsEmail.js';
 
 /**
  * Integrations (docs/integrations.md): the services an account connects, each with a page at
@@ -136,11 +137,13 @@ export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.Zod
   activecampaign: activeCampaignPropertiesSchema,
   hubspot: hubspotPropertiesSchema,
   pipedrive: pipedrivePropertiesSchema,
+  email: emailPropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */
 export const integrationConnectSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
   activecampaign: activeCampaignConnectSchema,
+  email: emailConnectSchema,
 };
 
 /** PUT .../properties: the changed fields only; each kind's schema checks them (unknown keys refused). */
@@ -206,5 +209,7 @@ export const oauthStartResponseSchema = z.object({ success: z.literal(true), dat
 
 /** The fields of a properties form that differ from what was loaded: what PUT .../properties is sent. */
 export function changedProperties(initial: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(current).filter(([key, value]) => initial[key] !== value));
+  // Lists (the Email integration's allowed senders) compare by their content.
+  const same = (a: unknown, b: unknown): boolean => a === b || (Array.isArray(a) && Array.isArray(b) && JSON.stringify(a) === JSON.stringify(b));
+  return Object.fromEntries(Object.entries(current).filter(([key, value]) => !same(initial[key], value)));
 }

@@ -3,6 +3,7 @@ import type { Connector } from './connector.js';
 import { activeCampaignConnector } from './activecampaign/activeCampaignConnector.js';
 import { hubspotConnector } from './hubspot/hubspotConnector.js';
 import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
+import { emailConnector } from './email/emailConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -12,6 +13,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [activeCampaignConnector.kind, activeCampaignConnector],
   [hubspotConnector.kind, hubspotConnector],
   [pipedriveConnector.kind, pipedriveConnector],
+  [emailConnector.kind, emailConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

@@ -17,6 +17,8 @@ export function createLocalMailbox(db: Queryable): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        sender: message.from ?? null,
+        headers: message.headers === undefined ? null : { ...message.headers },
       });
       return { id };
     },

@@ -4,6 +4,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Another From than MAIL_FROM (an Email integration reply comes from the account's address). */
+  from?: string;
+  /** Extra headers: a reply's In-Reply-To and References. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface SentMail {

@@ -39,11 +39,12 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     async send(message: MailMessage): Promise<SentMail> {
       try {
         const info = await transport.sendMail({
-          from: options.from,
+          from: message.from ?? options.from,
           to: message.to,
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.headers === undefined ? {} : { headers: { ...message.headers } }),
         });
         if (info.rejected.length > 0) {
           throw new Error(`the server rejected ${info.rejected.join(', ')}`);

@@ -11,6 +11,9 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
+import { EmailConnection } from './EmailConnection';
+import { EmailLog } from './EmailLog';
+import { EmailPropertiesForm } from './EmailPropertiesForm';
 import { HubSpotPropertiesForm } from './HubSpotPropertiesForm';
 import { OAuthConnectButton } from './OAuthConnectButton';
 import { PipedrivePropertiesForm } from './PipedrivePropertiesForm';
@@ -59,7 +62,7 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
   if (!integration.available) return <Typography color="text.secondary">{INTEGRATION_NOT_AVAILABLE_MESSAGE}</Typography>;
   const connected = integration.status !== 'notConnected';
   return (
-    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+    <Stack spacing={3} sx={{ maxWidth: kind === 'email' ? 1100 : 720 }}>
       <Stack spacing={0.5}>
         <Typography variant="body1" aria-label="Status">
           {statusLine(integration)}
@@ -77,10 +80,13 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       </Stack>
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {kind === 'email' && <EmailConnection accountId={accountId} integration={integration} canManage={canManage} />}
       {canManage && integration.status !== 'connected' && integration.auth === 'oauth' && <OAuthConnectButton accountId={accountId} kind={kind} />}
+      {connected && kind === 'email' && <EmailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'hubspot' && <HubSpotPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'pipedrive' && <PipedrivePropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
-      {connected && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
+      {connected && kind === 'email' && <EmailLog accountId={accountId} />}
+      {connected && kind !== 'email' && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
       {kind === 'activecampaign' && (
         <Typography variant="body2">
           ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.

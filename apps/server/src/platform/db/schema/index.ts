@@ -13,3 +13,4 @@ export * from './billing.js';
 export * from './links.js';
 export * from './tools.js';
 export * from './integrations.js';
+export * from './inboundMail.js';

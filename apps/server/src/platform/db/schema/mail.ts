@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing e-mail kept by the local mailbox when no SMTP server is configured, so that verification
@@ -10,6 +10,10 @@ export const mailboxMessages = pgTable('mailbox_messages', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** The From of a message sent as someone other than MAIL_FROM (an Email integration reply); null: MAIL_FROM. */
+  sender: text('sender'),
+  /** Threading headers (In-Reply-To, References) of a reply. */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
