@@ -37,4 +37,19 @@ test("tools: a number's carrier and line type from its range, and the caller nam
   await expect(named).toContainText(e2eAccountName);
   await expect(named.getByRole('table', { name: 'Suggested names' })).toContainText('Harbor');
   await expect(named).toContainText('Answered by the simulated network; no charge.');
+
+  // "Use these names": the account has no contact with the number yet, so one is added; a second choice renames it.
+  const suggested = named.getByRole('table', { name: 'Suggested names' });
+  await suggested.getByRole('button', { name: 'Use these names: Harbor Dental' }).click();
+  await expect(page.getByText('Added Harbor Dental to Contacts with this number.')).toBeVisible();
+  await suggested.getByRole('button', { name: 'Use these names: Dental Harbor' }).click();
+  await expect(page.getByText('The contact with this number is now Dental Harbor.')).toBeVisible();
+  const base = `/v1/accounts/${accountId}/contacts`;
+  const found = (await (await page.request.get(`${base}?mobile=${encodeURIComponent(own)}`, { headers })).json()) as {
+    data: { id: string; firstName: string; lastName: string; mobile: { number: string } }[];
+  };
+  const saved = found.data.filter((c) => c.mobile.number === own);
+  expect(saved.map((c) => [c.firstName, c.lastName])).toEqual([['Dental', 'Harbor']]);
+  // The shared account keeps no contact of this test.
+  expect((await page.request.post(`${base}/remove`, { headers, data: { ids: saved.map((c) => c.id) } })).ok()).toBe(true);
 });
