@@ -3542,6 +3542,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/contacts/numbertypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the number types of selected contacts, as a job (1 cent per contact never checked before) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StartNumberTypeCheckInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NumberTypeCheck"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/contacts/numbertypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A number type check: its status and counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["NumberTypeCheck"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/contacts/remove": {
         parameters: {
             query?: never;
@@ -17294,6 +17433,34 @@ export interface components {
                 at: string;
             };
         };
+        NumberTypeCheck: {
+            alreadyChecked: number;
+            checked: number;
+            createdAt: string;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            notPaid: number;
+            processed: number;
+            skipped: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            total: number;
+        };
+        NumberTypeCheckInput: {
+            alreadyChecked: number;
+            checked: number;
+            createdAt: string;
+            finishedAt: string | null;
+            /** Format: uuid */
+            id: string;
+            notPaid: number;
+            processed: number;
+            skipped: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            total: number;
+        };
         OAuth2TokenError: {
             error: string;
             error_description?: string;
@@ -18313,6 +18480,12 @@ export interface components {
                 id: string;
             } | null;
         };
+        StartNumberTypeCheck: {
+            ids: unknown;
+        };
+        StartNumberTypeCheckInput: {
+            ids: string[];
+        };
         Success: {
             /** @constant */
             success: true;
@@ -18946,6 +19119,8 @@ export type SchemaNotificationDeliveryInput = components['schemas']['Notificatio
 export type SchemaNotificationFilters = components['schemas']['NotificationFilters'];
 export type SchemaNotificationFiltersInput = components['schemas']['NotificationFiltersInput'];
 export type SchemaNotificationInput = components['schemas']['NotificationInput'];
+export type SchemaNumberTypeCheck = components['schemas']['NumberTypeCheck'];
+export type SchemaNumberTypeCheckInput = components['schemas']['NumberTypeCheckInput'];
 export type SchemaOAuth2TokenError = components['schemas']['OAuth2TokenError'];
 export type SchemaOAuth2TokenErrorInput = components['schemas']['OAuth2TokenErrorInput'];
 export type SchemaOAuth2TokenRequest = components['schemas']['OAuth2TokenRequest'];
@@ -19062,6 +19237,8 @@ export type SchemaSmppConnectionSettings = components['schemas']['SmppConnection
 export type SchemaSmppConnectionSettingsInput = components['schemas']['SmppConnectionSettingsInput'];
 export type SchemaStartConversation = components['schemas']['StartConversation'];
 export type SchemaStartConversationInput = components['schemas']['StartConversationInput'];
+export type SchemaStartNumberTypeCheck = components['schemas']['StartNumberTypeCheck'];
+export type SchemaStartNumberTypeCheckInput = components['schemas']['StartNumberTypeCheckInput'];
 export type SchemaSuccess = components['schemas']['Success'];
 export type SchemaSuccessInput = components['schemas']['SuccessInput'];
 export type SchemaTemplate = components['schemas']['Template'];

@@ -6,7 +6,7 @@ import type { JobDefinition, JobQueue } from '../platform/jobs/queue.js';
 import { campaignExecutionJob } from '../modules/campaigns/index.js';
 import { campaignReportingJob } from '../modules/campaigns/index.js';
 import { campaignSchedulerJob } from '../modules/campaigns/index.js';
-import { importContactsJob } from '../modules/contacts/index.js';
+import { checkNumberTypesJob, importContactsJob } from '../modules/contacts/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob, pruneSlackReceiptsJob } from '../modules/notifications/index.js';
@@ -39,6 +39,7 @@ export function jobDefinitions(
     pruneOidcPayloadsJob(database),
     foldRowCountsJob(database),
     importContactsJob(database),
+    checkNumberTypesJob(database),
     messagesReportJob({ config, database }),
     pruneReportsJob(config),
     campaignExecutionJob(database),

@@ -11,6 +11,7 @@ import {
   carrierSettings,
   contactGroups,
   contactImports,
+  numberTypeChecks,
   contactLists,
   contacts,
   conversations,
@@ -95,6 +96,11 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
   '/v1/accounts/:acc/contacts/imports/:id': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(contactImports).values({ id, accountId, fileName: 'contacts.csv', fileSize: 0, status: 'completed' });
+    return { id };
+  },
+  '/v1/accounts/:acc/contacts/numbertypes/:id': async (q, accountId) => {
+    const id = randomUUID();
+    await q.insert(numberTypeChecks).values({ id, accountId, contactIds: [await insertContact(q, accountId)] });
     return { id };
   },
   '/v1/accounts/:acc/gdpr/download/:contactId': async (q, accountId) => ({ contactId: await insertContact(q, accountId) }),

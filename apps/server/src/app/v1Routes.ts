@@ -11,7 +11,7 @@ import { chargeRoutes } from '../modules/billing/index.js';
 import { configRoutes } from '../modules/system/index.js';
 import { contactRoutes } from '../modules/contacts/index.js';
 import { conversationRoutes } from '../modules/conversations/index.js';
-import { contactImportRoutes } from '../modules/contacts/index.js';
+import { contactImportRoutes, numberTypeCheckRoutes } from '../modules/contacts/index.js';
 import { tagAndAttributeRoutes } from '../modules/contacts/index.js';
 import { credentialsRoutes } from '../modules/accounts/index.js';
 import { gdprRoutes } from '../modules/privacy/index.js';
@@ -51,6 +51,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(gdprRoutes, { ctx });
   await app.register(contactRoutes, { ctx });
   await app.register(contactImportRoutes, { ctx });
+  await app.register(numberTypeCheckRoutes, { ctx });
   await app.register(tagAndAttributeRoutes, { ctx });
   await app.register(phoneNumberRoutes, { ctx });
   await app.register(simulatorRoutes, { ctx });

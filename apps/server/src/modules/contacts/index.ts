@@ -11,4 +11,6 @@ export { contactConditions, contactIdsMatching, findContact, findContactByMobile
 export { assertContactReachable, CONTACT_BLOCKED_MESSAGE, CONTACT_INVALID_MESSAGE, CONTACT_OPTED_OUT_MESSAGE, contactReachability } from './reachability.js';
 export { contactRoutes } from './routes/contacts.js';
 export { contactImportRoutes } from './routes/imports.js';
+export { numberTypeCheckRoutes } from './routes/numberTypeChecks.js';
+export { checkNumberTypesJob } from './checkNumberTypesJob.js';
 export { tagAndAttributeRoutes } from './routes/tagsAndAttributes.js';

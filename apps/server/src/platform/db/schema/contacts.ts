@@ -195,6 +195,37 @@ export const contactImports = pgTable(
 
 export type ContactImportRow = typeof contactImports.$inferSelect;
 
+/**
+ * "Check number types" on selected contacts (docs/decisions.md, "Check number types"). The job walks `contactIds`
+ * in order; `processed` is its cursor, moved in the same transaction as the contacts it covers, so a job
+ * that dies resumes after the last batch it committed.
+ */
+export const numberTypeChecks = pgTable(
+  'number_type_checks',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The selected contacts' ids, in the order they are checked. */
+    contactIds: jsonb('contact_ids').$type<string[]>().notNull(),
+    processed: integer('processed').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    alreadyChecked: integer('already_checked').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    notPaid: integer('not_paid').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('number_type_checks_account_idx').on(t.accountId, t.createdAt)],
+);
+
+export type NumberTypeCheckRow = typeof numberTypeChecks.$inferSelect;
+
 /** Who did what to personal data (privacy downloads and deletions, and other sensitive acts). */
 export const auditLog = pgTable(
   'audit_log',
