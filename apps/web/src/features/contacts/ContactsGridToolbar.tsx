@@ -1,5 +1,6 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Badge from '@mui/material/Badge';
@@ -14,9 +15,10 @@ import { useContactSelection, type ContactSelection } from './contactSelection';
 import { OverflowMenu, type OverflowAction } from './OverflowMenu';
 
 const SelectionActions = ({ selection }: { selection: ContactSelection }) => {
-  const { count, compact, onAddToList, onSendMessage, onDelete, onClear } = selection;
+  const { count, compact, onAddToList, onSendMessage, onCheckNumberTypes, onDelete, onClear } = selection;
   const more: OverflowAction[] = [
     ...(onAddToList === undefined ? [] : [{ label: 'Add to List', icon: <PlaylistAddOutlined fontSize="small" />, onClick: onAddToList }]),
+    ...(onCheckNumberTypes === undefined ? [] : [{ label: 'Check Number Types', icon: <FactCheckOutlined fontSize="small" />, onClick: onCheckNumberTypes }]),
     ...(onDelete === undefined ? [] : [{ label: 'Delete', icon: <DeleteOutlined fontSize="small" />, onClick: onDelete, color: 'error' as const }]),
   ];
   return (
@@ -50,6 +52,11 @@ const SelectionActions = ({ selection }: { selection: ContactSelection }) => {
           {onSendMessage !== undefined && (
             <Button size="small" variant="outlined" startIcon={<SendOutlined />} onClick={onSendMessage} sx={{ flexShrink: 0 }}>
               Send Message
+            </Button>
+          )}
+          {onCheckNumberTypes !== undefined && (
+            <Button size="small" variant="outlined" startIcon={<FactCheckOutlined />} onClick={onCheckNumberTypes} sx={{ flexShrink: 0 }}>
+              Check Number Types
             </Button>
           )}
           {onDelete !== undefined && (

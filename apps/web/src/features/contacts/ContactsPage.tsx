@@ -31,7 +31,7 @@ import { CONTACTS_TOOLBAR_COMPACT_BELOW, ContactsToolbar } from './ContactsToolb
 import { CONTACT_SEARCH_DEBOUNCE_MS, useDebouncedValue } from './timing';
 
 /** Below this width the selection's actions shrink to an icon and a menu. */
-const SELECTION_COMPACT_BELOW = 600;
+const SELECTION_COMPACT_BELOW = 760;
 
 const noSelection = (): GridRowSelectionModel => ({ type: 'include', ids: new Set<GridRowId>() });
 
@@ -118,6 +118,7 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
     },
     ...(canWriteLists ? { onAddToList: () => { setDialog({ kind: 'addToList', ids: selectedIds }); } } : {}),
     ...(canSendMessages ? { onSendMessage: () => { setDialog({ kind: 'send', contacts: selectedIds.flatMap((id) => seen.get(id) ?? []) }); } } : {}),
+    ...(canWrite ? { onCheckNumberTypes: () => { setDialog({ kind: 'checkNumberTypes', ids: selectedIds }); } } : {}),
     ...(canWrite ? { onDelete: () => { setDialog({ kind: 'removeMany', ids: selectedIds }); } } : {}),
   };
 

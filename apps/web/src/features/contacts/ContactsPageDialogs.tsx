@@ -5,6 +5,7 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { AddToListDialog } from '../lists';
 import { LazySendMessageDialog } from '../messaging';
+import { CheckNumberTypesDialog } from './CheckNumberTypesDialog';
 import { BlockContactConfirm, RemoveContactConfirm } from './ContactConfirmations';
 import { ContactDialog } from './ContactDialog';
 import type { ContactPermissions, ContactRowActionId } from './contactRowActions';
@@ -17,7 +18,7 @@ export type ContactsDialog =
   | { kind: 'edit'; contact: Contact | null }
   | { kind: 'send'; contacts: Contact[] }
   | { kind: 'block' | 'remove'; contact: Contact }
-  | { kind: 'addToList' | 'removeMany'; ids: string[] }
+  | { kind: 'addToList' | 'removeMany' | 'checkNumberTypes'; ids: string[] }
   | { kind: 'import' }
   | null;
 
@@ -104,6 +105,9 @@ export const ContactsPageDialogs = ({ accountId, dialog, onDialog, defaultCountr
             void invalidate();
           }}
         />
+      )}
+      {dialog?.kind === 'checkNumberTypes' && (
+        <CheckNumberTypesDialog accountId={accountId} ids={dialog.ids} onClose={close} onFinished={() => void invalidate()} />
       )}
       {dialog?.kind === 'removeMany' && (
         <RemoveDialog

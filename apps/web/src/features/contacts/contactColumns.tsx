@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { Contact } from '@parley/shared';
+import { lineTypeLabels, lineTypeOfNumberType, type Contact } from '@parley/shared';
 import type { PhoneDisplay } from '../../session/usePhoneDisplay';
 import { CHECKBOX_COLUMN_WIDTH, type FitColumn } from './columnFit';
 import type { ContactRowAction, ContactRowActionId } from './contactRowActions';
@@ -87,6 +87,14 @@ export function contactColumns({ attributeNames, display, rowActions, onRowActio
             ))}
         </Stack>
       ),
+    },
+    {
+      field: 'numberType',
+      headerName: 'Number Type',
+      width: 130,
+      sortable: false,
+      filterable: false,
+      valueGetter: (_value, row) => (row.numberType === undefined ? '' : lineTypeLabels[lineTypeOfNumberType(row.numberType)]),
     },
     {
       field: 'blocked',
@@ -178,5 +186,6 @@ export const contactColumnFit = (
 /** Columns the table starts without (the column chooser adds them). */
 export const initiallyHidden = (attributeNames: readonly string[]): Record<string, boolean> => ({
   updated: false,
+  numberType: false,
   ...Object.fromEntries(attributeNames.map((name) => [attributeField(name), false])),
 });

@@ -7,6 +7,7 @@ export interface ContactSelection {
   compact: boolean;
   onAddToList?: () => void;
   onSendMessage?: () => void;
+  onCheckNumberTypes?: () => void;
   onDelete?: () => void;
   onClear: () => void;
 }
