@@ -122,7 +122,7 @@ test('contacts on a phone: fewer columns, each row menu on screen, selection act
   expect((await selected.boundingBox())?.height ?? 999).toBeLessThanOrEqual(48);
   await expectOnScreen(selected.getByRole('button', { name: 'Send Message' }));
   await selected.getByRole('button', { name: 'More selection actions' }).click();
-  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Add to List', 'Delete']);
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Add to List', 'Check Number Types', 'Delete']);
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(page.getByRole('dialog', { name: 'Remove Contacts' })).toContainText('Remove 2 contacts?');
   await page.getByRole('dialog', { name: 'Remove Contacts' }).getByRole('button', { name: 'Cancel' }).click();

@@ -10427,6 +10427,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/reports/deliveryhealth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery health: the last 24 hours' outgoing texts by status, the error codes, opt-outs and a level */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["DeliveryHealth"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/reports/messages": {
         parameters: {
             query?: never;
@@ -16374,6 +16441,66 @@ export interface components {
             message: string;
             verified: boolean;
         };
+        DeliveryHealth: {
+            awaiting: number;
+            carrierErrors: {
+                code: string;
+                count: number;
+                description: string;
+            }[];
+            delivered: number;
+            deliveryRate: number | null;
+            errorRate: number | null;
+            errors: number;
+            heldForQuietHours: number;
+            /** @enum {string} */
+            level: "none" | "green" | "amber" | "red";
+            optOuts: number;
+            outbound: number;
+            queued: number;
+            recentErrors: {
+                at: string;
+                code: string;
+                /** Format: uuid */
+                conversationId: string;
+                description: string;
+                /** Format: uuid */
+                messageId: string;
+                to: string;
+            }[];
+            recipients: number;
+            since: string;
+        };
+        DeliveryHealthInput: {
+            awaiting: number;
+            carrierErrors: {
+                code: string;
+                count: number;
+                description: string;
+            }[];
+            delivered: number;
+            deliveryRate: number | null;
+            errorRate: number | null;
+            errors: number;
+            heldForQuietHours: number;
+            /** @enum {string} */
+            level: "none" | "green" | "amber" | "red";
+            optOuts: number;
+            outbound: number;
+            queued: number;
+            recentErrors: {
+                at: string;
+                code: string;
+                /** Format: uuid */
+                conversationId: string;
+                description: string;
+                /** Format: uuid */
+                messageId: string;
+                to: string;
+            }[];
+            recipients: number;
+            since: string;
+        };
         EmailConnect: Record<string, never>;
         EmailConnectInput: Record<string, never>;
         EmailProperties: {
@@ -19019,6 +19146,8 @@ export type SchemaCustomDomainRecord = components['schemas']['CustomDomainRecord
 export type SchemaCustomDomainRecordInput = components['schemas']['CustomDomainRecordInput'];
 export type SchemaCustomDomainVerification = components['schemas']['CustomDomainVerification'];
 export type SchemaCustomDomainVerificationInput = components['schemas']['CustomDomainVerificationInput'];
+export type SchemaDeliveryHealth = components['schemas']['DeliveryHealth'];
+export type SchemaDeliveryHealthInput = components['schemas']['DeliveryHealthInput'];
 export type SchemaEmailConnect = components['schemas']['EmailConnect'];
 export type SchemaEmailConnectInput = components['schemas']['EmailConnectInput'];
 export type SchemaEmailProperties = components['schemas']['EmailProperties'];

@@ -36,6 +36,7 @@ export * from './api/notificationChannels.js';
 export * from './api/gdpr.js';
 export * from './api/contactImports.js';
 export * from './api/numberTypeChecks.js';
+export * from './api/deliveryHealth.js';
 export * from './api/messages.js';
 export * from './api/phoneNumbers.js';
 export * from './api/simulator.js';

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
+import { DeliveryHealthButton } from '../../features/reports';
 import { WebPushButton } from '../../pwa/WebPushButton';
 import { Brand } from './Brand';
 
@@ -47,6 +48,8 @@ export const TopBar = ({ accountName, actions, menuOpen, onMenuClick }: TopBarPr
         <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
           {/* Shows itself only inside an account, where the browser and the server can push. */}
           <WebPushButton />
+          {/* Shows itself only to those who may read the account's reports. */}
+          <DeliveryHealthButton />
           {actions(compact)}
         </Box>
       </Toolbar>

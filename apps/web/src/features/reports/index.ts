@@ -1,1 +1,2 @@
+export { DeliveryHealthButton } from './DeliveryHealthButton';
 export { ReportDownloadsSection } from './ReportDownloadsSection';

@@ -6,6 +6,7 @@ import {
   dailyCountsCsvColumns,
   dailyCountsQuerySchema,
   dailyCountsWindow,
+  deliveryHealthResponseSchema,
   errorBodySchema,
   messagesCsvColumns,
   messagesReportAcceptedSchema,
@@ -21,6 +22,7 @@ import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { messagesReportJob } from '../messagesReportJob.js';
 import { dailyCountsCsv } from '../dailyCounts.js';
+import { deliveryHealth } from '../deliveryHealth.js';
 import { openReportFile } from '../files.js';
 import { optOutCsv } from '../optOuts.js';
 import { requestMessagesReport } from '../requests.js';
@@ -69,6 +71,20 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { 
   const db = ctx.database.db;
   const reports = createReportServices(ctx.config);
   const job = messagesReportJob({ config: ctx.config, database: ctx.database, mailer: ctx.mailer, reports });
+
+  app.get(
+    '/accounts/:acc/reports/deliveryhealth',
+    {
+      schema: {
+        tags,
+        summary: "Delivery health: the last 24 hours' outgoing texts by status, the error codes, opt-outs and a level",
+        params: accountParams,
+        response: { 200: deliveryHealthResponseSchema, ...errors },
+      },
+      config: { permission: 'reports.download' },
+    },
+    async (request) => ({ data: await deliveryHealth(db, membershipOf(request).accountId) }),
+  );
 
   app.get(
     '/accounts/:acc/reports/dailycounts',
