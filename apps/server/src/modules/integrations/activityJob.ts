@@ -9,6 +9,7 @@ import { credentialsRefused } from './credentialFailure.js';
 import { findIntegration, sessionOf } from './integrationStore.js';
 import { ProviderError } from './providerError.js';
 import { connectorOf } from './registry.js';
+import { closeLinked, relayMessage } from './conversationRelay.js';
 import type { SyncJobDeps } from './syncJob.js';
 
 export const ACTIVITY_JOB_NAME = 'integrations.activities';
@@ -19,7 +20,7 @@ const RETRY_SECONDS = 60;
 const KEPT_DAYS = 7;
 
 type ActivityRow = typeof integrationActivities.$inferSelect;
-type MessageData = Exclude<IntegrationActivityData, { action: 'pushContact' }>;
+type MessageData = Extract<IntegrationActivityData, { messageId: string }>;
 type Outcome = { status: 'recorded' | 'failed'; error?: string } | { status: 'retry'; error: string; afterSeconds: number };
 
 async function externalIdOf(deps: SyncJobDeps, row: ActivityRow): Promise<string | null> {
@@ -95,7 +96,12 @@ async function recordOne(deps: SyncJobDeps, row: ActivityRow, sessions: Map<stri
     const contact = (await findContact(deps.db, row.accountId, row.contactId))?.contact ?? null;
     if (contact === null) return { status: 'failed', error: 'The contact was removed' };
     const { data } = row;
-    return 'action' in data ? await pushContact(deps, row, connector, session, contact) : await recordMessage(deps, row, data, connector, session, contact);
+    if ('action' in data) {
+      return data.action === 'pushContact' ? await pushContact(deps, row, connector, session, contact) : await closeLinked(deps, row, data, connector, session);
+    }
+    // A connector that carries conversations takes contacts' texts into them (it records nothing else).
+    if (connector.conversations !== undefined && connector.recordMessage === undefined) return await relayMessage(deps, row, data, connector, session, contact);
+    return await recordMessage(deps, row, data, connector, session, contact);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return outcomeOfError(deps, row, error);

@@ -1,0 +1,105 @@
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { INTERCOM_DEFAULT_PROPERTIES, intercomPropertiesSchema } from '@parley/shared';
+import type { Config } from '../../../platform/config.js';
+import type { Db } from '../../../platform/db/client.js';
+import { integrationConversations, integrations, intercomReplies, type IntegrationConversationRow } from '../../../platform/db/schema/index.js';
+import { AppError } from '../../../platform/errors.js';
+import { defineJob, type JobDefinition, type JobQueue } from '../../../platform/jobs/queue.js';
+import { sendMessagesIn } from '../../messaging/index.js';
+import { closeLinkedInParley, conversationOf } from './intercomLinks.js';
+
+export const INTERCOM_REPLY_JOB_NAME = 'integrations.intercomReplies';
+const KEPT_DAYS = 7;
+
+export interface IntercomReplyDeps {
+  db: Db;
+  config: Config;
+  jobs: JobQueue;
+}
+
+const jobData = z.object({ linkId: z.uuid() });
+
+/** The account's reply delay in minutes (its property, the default when unset). */
+export function replyDelayOf(properties: Readonly<Record<string, unknown>>): number {
+  const parsed = intercomPropertiesSchema.safeParse({ ...INTERCOM_DEFAULT_PROPERTIES, ...properties });
+  return parsed.success ? parsed.data.replyDelayMinutes : INTERCOM_DEFAULT_PROPERTIES.replyDelayMinutes;
+}
+
+async function connected(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.accountId, accountId), eq(integrations.kind, 'intercom'), eq(integrations.status, 'connected')))
+    .limit(1);
+  return row !== undefined;
+}
+
+type Pending = typeof intercomReplies.$inferSelect;
+
+/**
+ * Texts the parts as one message, from the conversation's number, through the account's own send (consent,
+ * quiet hours, balance); the parts are marked in the send's transaction. A refused send marks them failed.
+ * The link follows the message's conversation (a new one when the old was closed in Parley).
+ */
+async function textParts(deps: IntercomReplyDeps, link: IntegrationConversationRow, parts: readonly Pending[]): Promise<void> {
+  const ids = parts.map((p) => p.id);
+  const mark = (status: 'sent' | 'failed', error: string | null) => sql`update ${intercomReplies} set status = ${status}, error = ${error} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  const conversation = await conversationOf(deps.db, link);
+  if (conversation === null || !(await connected(deps.db, link.accountId))) {
+    await deps.db.execute(mark('failed', conversation === null ? 'The conversation was removed' : 'Intercom is no longer connected'));
+    return;
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const sent = await sendMessagesIn(tx, {
+        accountId: link.accountId,
+        actor: { kind: 'system' },
+        contactIds: [conversation.contactId],
+        template: parts.map((p) => p.text).join('\n\n'),
+        phoneNumberFilter: conversation.phoneNumberId === null ? null : { group: conversation.phoneNumberId },
+        whenNoneSendable: 'throw',
+        chargeDescription: 'Reply from Intercom',
+      });
+      await tx.execute(mark('sent', null));
+      // A reply after the Parley conversation closed went to a new one: the link follows (reopened), unless that
+      // conversation carries another Intercom conversation already.
+      const movedTo = sent.messages[0]?.conversationId;
+      if (movedTo !== undefined && movedTo !== link.conversationId && link.status !== 'closing') {
+        await tx.execute(sql`update ${integrationConversations} set conversation_id = ${movedTo}, status = 'open', updated_at = now()
+          where id = ${link.id} and not exists (select 1 from ${integrationConversations} o
+            where o.account_id = ${link.accountId} and o.kind = ${link.kind} and o.conversation_id = ${movedTo})`);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await deps.db.execute(mark('failed', error.message));
+  }
+}
+
+/**
+ * integrations.intercomReplies: an Intercom conversation's agent replies, once the reply delay after the
+ * latest has passed (docs/decisions.md, "Intercom reply delay"). A run that finds a part not yet due leaves
+ * them all to the job that part scheduled; a conversation Intercom closed meanwhile is closed in Parley after.
+ */
+export function intercomReplyJob(deps: IntercomReplyDeps): JobDefinition<typeof jobData> {
+  return defineJob({
+    name: INTERCOM_REPLY_JOB_NAME,
+    data: jobData,
+    retryLimit: 3,
+    async handler({ linkId }) {
+      const [link] = await deps.db.select().from(integrationConversations).where(eq(integrationConversations.id, linkId)).limit(1);
+      if (link === undefined) return;
+      const parts = await deps.db
+        .select()
+        .from(intercomReplies)
+        .where(and(eq(intercomReplies.linkId, linkId), eq(intercomReplies.status, 'pending')))
+        .orderBy(asc(intercomReplies.createdAt), asc(intercomReplies.id));
+      const now = Date.now();
+      if (parts.some((p) => p.dueAt.getTime() > now)) return;
+      if (parts.length > 0) await textParts(deps, link, parts);
+      if (link.status === 'closing') await closeLinkedInParley(deps.db, link);
+      await deps.db.delete(intercomReplies).where(and(ne(intercomReplies.status, 'pending'), lt(intercomReplies.createdAt, new Date(now - KEPT_DAYS * 86_400_000))));
+    },
+  });
+}
