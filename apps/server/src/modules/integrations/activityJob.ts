@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEGRATION_NAMES, isIntegrationKind } from '@parley/shared';
-import { integrationActivities, integrationContacts, type ContactRow, type IntegrationActivityData } from '../../platform/db/schema/index.js';
+import { integrationActivities, integrationContacts, integrationConversationMessages, type ContactRow, type IntegrationActivityData } from '../../platform/db/schema/index.js';
 import { defineJob, type JobDefinition } from '../../platform/jobs/queue.js';
 import { findContact } from '../contacts/index.js';
 import type { Connector, ConnectorSession } from './connector.js';
@@ -133,9 +133,10 @@ export function integrationActivityJob(deps: SyncJobDeps): JobDefinition<z.ZodOb
           .set({ status: outcome.status, attempts, lastError: outcome.error ?? null })
           .where(eq(integrationActivities.id, row.id));
       }
-      await deps.db
-        .delete(integrationActivities)
-        .where(and(ne(integrationActivities.status, 'pending'), lt(integrationActivities.createdAt, new Date(Date.now() - KEPT_DAYS * 86_400_000))));
+      const kept = new Date(Date.now() - KEPT_DAYS * 86_400_000);
+      await deps.db.delete(integrationActivities).where(and(ne(integrationActivities.status, 'pending'), lt(integrationActivities.createdAt, kept)));
+      // A message's claim outlives its row, which alone could post it again.
+      await deps.db.delete(integrationConversationMessages).where(lt(integrationConversationMessages.createdAt, new Date(kept.getTime() - KEPT_DAYS * 86_400_000)));
       if (rows.length === BATCH) await deps.jobs.send(definition, {});
     },
   });
