@@ -52,3 +52,8 @@ export async function intercomReplyAsContact(t: IntercomTarget, conversationId: 
 export async function intercomClose(t: IntercomTarget, conversationId: string, adminId: string): Promise<void> {
   await intercomClient(t).conversations.manage({ conversation_id: conversationId, body: { message_type: 'close', type: 'admin', admin_id: adminId } });
 }
+
+/** A note to the workspace's agents in a conversation, as the connecting admin (the contact does not see it). */
+export async function intercomNote(t: IntercomTarget, conversationId: string, adminId: string, body: string): Promise<void> {
+  await intercomClient(t).conversations.reply({ conversation_id: conversationId, body: { message_type: 'note', type: 'admin', admin_id: adminId, body } });
+}

@@ -12,7 +12,7 @@ import { IntegrationActivitySubscriber } from '../activitySubscriber.js';
 import { OAUTH_STATE_INVALID_MESSAGE } from '../oauthCommands.js';
 import { INTERCOM_WEBHOOK_UNSIGNED_MESSAGE } from '../routes/intercomWebhook.js';
 import { startIntegrationHarness, type IntegrationHarness } from '../test/integrationHarness.js';
-import { INTERCOM_REPLY_JOB_NAME } from './intercomReplyJob.js';
+import { INTERCOM_NOT_SENT_NOTE, INTERCOM_REPLY_JOB_NAME } from './intercomReplyJob.js';
 import { connectIntercom, intercomEnv, postNotification } from './test/intercomFixtures.js';
 import { startIntercomPeer, type IntercomPeer } from './test/intercomPeer.js';
 
@@ -204,6 +204,24 @@ describe.each(testDatabaseKinds)('Intercom connector (%s)', (kind) => {
     const contact = peer.contacts.find((c) => c.phone === mobile);
     expect(peer.conversations.filter((c) => c.contactId === contact?.id).map((c) => c.state)).toEqual(['closed', 'open']);
     expect(peer.contacts.filter((c) => c.phone === mobile)).toHaveLength(1);
+  });
+
+  it("tells the agents in a note when the account's send refuses the reply (the contact opted out)", async () => {
+    await h.call('PUT', url('/properties'), token, { replyDelayMinutes: 0 });
+    const mobile = uniqueTestNumber();
+    await textIn(mobile, 'Hi');
+    await textIn(mobile, 'STOP');
+    await dispatchAndRecord();
+    const { id, link } = await parleyConversation(mobile);
+    await postNotification(h, peer.agentReply(link.externalId, '<p>Still there?</p>'));
+    await h.run(h.intercomReplyJob, { linkId: link.id });
+    expect((await outbound(id)).map((m) => m.text)).not.toContain('Still there?');
+    const [held] = await h.database.db.select().from(intercomReplies).where(eq(intercomReplies.linkId, link.id));
+    expect(held?.status).toBe('failed');
+    const note = peer.conversations.find((c) => c.id === link.externalId)?.parts.at(-1);
+    expect(note).toMatchObject({ part_type: 'note', author: { type: 'admin', id: peer.admin.id } });
+    expect(note?.body).toBe(`${INTERCOM_NOT_SENT_NOTE}: ${held?.error ?? ''}`);
+    await h.call('PUT', url('/properties'), token, { replyDelayMinutes: 5 });
   });
 
   it("ignores another workspace's notifications and answers a ping", async () => {

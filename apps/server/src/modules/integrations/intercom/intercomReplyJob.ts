@@ -3,10 +3,14 @@ import { z } from 'zod';
 import { INTERCOM_DEFAULT_PROPERTIES, intercomPropertiesSchema } from '@parley/shared';
 import type { Config } from '../../../platform/config.js';
 import type { Db } from '../../../platform/db/client.js';
-import { integrationConversations, integrations, intercomReplies, type IntegrationConversationRow } from '../../../platform/db/schema/index.js';
+import { integrationConversations, integrations, intercomReplies, type IntegrationConversationRow, type IntegrationRow } from '../../../platform/db/schema/index.js';
 import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobDefinition, type JobQueue } from '../../../platform/jobs/queue.js';
 import { sendMessagesIn } from '../../messaging/index.js';
+import { sessionOf } from '../integrationStore.js';
+import { ProviderError } from '../providerError.js';
+import { intercomNote } from './intercomApi.js';
+import { intercomConnector, intercomTarget } from './intercomConnector.js';
 import { closeLinkedInParley, conversationOf } from './intercomLinks.js';
 
 export const INTERCOM_REPLY_JOB_NAME = 'integrations.intercomReplies';
@@ -26,27 +30,41 @@ export function replyDelayOf(properties: Readonly<Record<string, unknown>>): num
   return parsed.success ? parsed.data.replyDelayMinutes : INTERCOM_DEFAULT_PROPERTIES.replyDelayMinutes;
 }
 
-async function connected(db: Db, accountId: string): Promise<boolean> {
+async function connected(db: Db, accountId: string): Promise<IntegrationRow | null> {
   const [row] = await db
-    .select({ id: integrations.id })
+    .select()
     .from(integrations)
     .where(and(eq(integrations.accountId, accountId), eq(integrations.kind, 'intercom'), eq(integrations.status, 'connected')))
     .limit(1);
-  return row !== undefined;
+  return row ?? null;
+}
+
+export const INTERCOM_NOT_SENT_NOTE = 'Parley did not text this reply';
+
+/** Tells the agents, in a note on the conversation, that their reply was not texted and why; Intercom's refusal is left. */
+async function noteRefusal(deps: IntercomReplyDeps, integration: IntegrationRow, link: IntegrationConversationRow, reason: string): Promise<void> {
+  try {
+    const session = await sessionOf(deps, intercomConnector, integration);
+    await intercomNote(intercomTarget(session), link.externalId, session.credentials.adminId ?? '', `${INTERCOM_NOT_SENT_NOTE}: ${reason}`);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+  }
 }
 
 type Pending = typeof intercomReplies.$inferSelect;
 
 /**
  * Texts the parts as one message, from the conversation's number, through the account's own send (consent,
- * quiet hours, balance); the parts are marked in the send's transaction. A refused send marks them failed.
+ * quiet hours, balance); the parts are marked in the send's transaction. A refused send marks them failed and
+ * tells the agents in a note.
  * The link follows the message's conversation (a new one when the old was closed in Parley).
  */
 async function textParts(deps: IntercomReplyDeps, link: IntegrationConversationRow, parts: readonly Pending[]): Promise<void> {
   const ids = parts.map((p) => p.id);
   const mark = (status: 'sent' | 'failed', error: string | null) => sql`update ${intercomReplies} set status = ${status}, error = ${error} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`;
   const conversation = await conversationOf(deps.db, link);
-  if (conversation === null || !(await connected(deps.db, link.accountId))) {
+  const integration = await connected(deps.db, link.accountId);
+  if (conversation === null || integration === null) {
     await deps.db.execute(mark('failed', conversation === null ? 'The conversation was removed' : 'Intercom is no longer connected'));
     return;
   }
@@ -74,6 +92,7 @@ async function textParts(deps: IntercomReplyDeps, link: IntegrationConversationR
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     await deps.db.execute(mark('failed', error.message));
+    await noteRefusal(deps, integration, link, error.message);
   }
 }
 

@@ -19,7 +19,7 @@ export interface PeerContact {
 
 export interface PeerPart {
   id: string;
-  part_type: 'comment' | 'close';
+  part_type: 'comment' | 'close' | 'note';
   body: string;
   author: { type: 'user' | 'admin'; id: string };
 }
@@ -97,6 +97,10 @@ async function api(state: State, req: http.IncomingMessage, url: URL, res: http.
     }
     case 'POST /conversations/:id/reply': {
       if (conversation === undefined) return send(res, 404, error('not_found', 'Resource Not Found'));
+      if (body.message_type === 'note' && body.type === 'admin' && body.admin_id === state.admin.id) {
+        conversation.parts.push({ id: newId(), part_type: 'note', body: String(body.body), author: { type: 'admin', id: state.admin.id } });
+        return send(res, 200, conversationJson(conversation));
+      }
       if (body.message_type !== 'comment' || body.type !== 'user' || body.intercom_user_id !== conversation.contactId) return send(res, 400, error('parameter_invalid', 'Not the conversation’s contact'));
       conversation.parts.push({ id: newId(), part_type: 'comment', body: String(body.body), author: { type: 'user', id: conversation.contactId } });
       conversation.state = 'open';
