@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds)('Intercom connector (%s)', (kind) => {
     expect(peer.conversations.find((c) => c.id === link.externalId)?.parts.filter((p) => p.author.type === 'user')).toHaveLength(1);
   });
 
-  it('sends at once with a delay of 0; replies in the window go together, in order', async () => {
+  it('sends at once with a delay of 0; replies in the window go together, in order, once', async () => {
     await h.call('PUT', url('/properties'), token, { replyDelayMinutes: 0 });
     const mobile = uniqueTestNumber();
     await textIn(mobile, 'Hi');
@@ -153,7 +153,8 @@ describe.each(testDatabaseKinds)('Intercom connector (%s)', (kind) => {
     await postNotification(h, peer.agentReply(link.externalId, '<p>Two</p>'));
     const queued = (await h.queued(INTERCOM_REPLY_JOB_NAME)).filter((j) => j.data.linkId === link.id);
     expect(queued.every((j) => new Date(j.start_after).getTime() - before < 60_000)).toBe(true);
-    await h.run(h.intercomReplyJob, { linkId: link.id });
+    // Both jobs run at once: the parts are claimed by one of them.
+    await Promise.all(queued.map(() => h.run(h.intercomReplyJob, { linkId: link.id })));
     expect(await outbound(id)).toEqual([{ text: 'One\n\nTwo', fromNumber: account.number }]);
     await h.call('PUT', url('/properties'), token, { replyDelayMinutes: 5 });
   });

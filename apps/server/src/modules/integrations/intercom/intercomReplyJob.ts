@@ -1,8 +1,8 @@
-import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTERCOM_DEFAULT_PROPERTIES, intercomPropertiesSchema } from '@parley/shared';
 import type { Config } from '../../../platform/config.js';
-import type { Db } from '../../../platform/db/client.js';
+import { queryRows, type Db } from '../../../platform/db/client.js';
 import { integrationConversations, integrations, intercomReplies, type IntegrationConversationRow, type IntegrationRow } from '../../../platform/db/schema/index.js';
 import { AppError } from '../../../platform/errors.js';
 import { defineJob, type JobDefinition, type JobQueue } from '../../../platform/jobs/queue.js';
@@ -97,6 +97,38 @@ async function textParts(deps: IntercomReplyDeps, link: IntegrationConversationR
 }
 
 /**
+ * The link's held parts, claimed ('sending') in one statement when none of them is still within the delay
+ * (the database's clock decides, as it decided when they fall due); none when another run holds them.
+ */
+async function claimDue(db: Db, linkId: string): Promise<Pending[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update ${intercomReplies} set status = 'sending'
+         where link_id = ${linkId} and status = 'pending'
+           and not exists (select 1 from ${intercomReplies} r where r.link_id = ${linkId} and r.status = 'pending' and r.due_at > now())
+        returning id`,
+  );
+  if (rows.length === 0) return [];
+  return db
+    .select()
+    .from(intercomReplies)
+    .where(inArray(intercomReplies.id, rows.map((r) => r.id)))
+    .orderBy(asc(intercomReplies.createdAt), asc(intercomReplies.id));
+}
+
+/** A conversation Intercom closed while replies were held: closed in Parley once none is held any more. */
+async function closeWhenDone(db: Db, linkId: string): Promise<void> {
+  const [link] = await db.select().from(integrationConversations).where(eq(integrationConversations.id, linkId)).limit(1);
+  if (link?.status !== 'closing') return;
+  const [held] = await db
+    .select({ id: intercomReplies.id })
+    .from(intercomReplies)
+    .where(and(eq(intercomReplies.linkId, linkId), inArray(intercomReplies.status, ['pending', 'sending'])))
+    .limit(1);
+  if (held === undefined) await closeLinkedInParley(db, link);
+}
+
+/**
  * integrations.intercomReplies: an Intercom conversation's agent replies, once the reply delay after the
  * latest has passed (docs/decisions.md, "Intercom reply delay"). A run that finds a part not yet due leaves
  * them all to the job that part scheduled; a conversation Intercom closed meanwhile is closed in Parley after.
@@ -109,16 +141,18 @@ export function intercomReplyJob(deps: IntercomReplyDeps): JobDefinition<typeof 
     async handler({ linkId }) {
       const [link] = await deps.db.select().from(integrationConversations).where(eq(integrationConversations.id, linkId)).limit(1);
       if (link === undefined) return;
-      const parts = await deps.db
-        .select()
-        .from(intercomReplies)
-        .where(and(eq(intercomReplies.linkId, linkId), eq(intercomReplies.status, 'pending')))
-        .orderBy(asc(intercomReplies.createdAt), asc(intercomReplies.id));
-      const now = Date.now();
-      if (parts.some((p) => p.dueAt.getTime() > now)) return;
-      if (parts.length > 0) await textParts(deps, link, parts);
-      if (link.status === 'closing') await closeLinkedInParley(deps.db, link);
-      await deps.db.delete(intercomReplies).where(and(ne(intercomReplies.status, 'pending'), lt(intercomReplies.createdAt, new Date(now - KEPT_DAYS * 86_400_000))));
+      const parts = await claimDue(deps.db, linkId);
+      if (parts.length > 0) {
+        try {
+          await textParts(deps, link, parts);
+        } catch (error) {
+          // Handed back for the job's retry.
+          await deps.db.update(intercomReplies).set({ status: 'pending' }).where(and(inArray(intercomReplies.id, parts.map((p) => p.id)), eq(intercomReplies.status, 'sending')));
+          throw error;
+        }
+      }
+      await closeWhenDone(deps.db, linkId);
+      await deps.db.delete(intercomReplies).where(and(inArray(intercomReplies.status, ['sent', 'failed']), lt(intercomReplies.createdAt, new Date(Date.now() - KEPT_DAYS * 86_400_000))));
     },
   });
 }

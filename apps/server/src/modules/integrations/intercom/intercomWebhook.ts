@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Config } from '../../../platform/config.js';
@@ -66,7 +66,8 @@ async function propertiesOf(db: Db, accountId: string): Promise<Record<string, u
 /** Holds the new parts for the delay; the job is sent for when the latest is due (a part seen before adds nothing). */
 async function scheduleReplies(deps: IntercomWebhookDeps, link: IntegrationConversationRow, replies: readonly { id: string; text: string }[]): Promise<WebhookOutcome> {
   const delayMinutes = replyDelayOf(await propertiesOf(deps.db, link.accountId));
-  const dueAt = new Date(Date.now() + delayMinutes * 60_000);
+  // The database's clock, as the job's start and its check of what is due use.
+  const dueAt = sql`now() + make_interval(mins => ${delayMinutes})`;
   const inserted = await deps.db
     .insert(intercomReplies)
     .values(replies.map((r) => ({ id: uuidv7(), accountId: link.accountId, linkId: link.id, partId: r.id, text: r.text, dueAt })))
@@ -83,7 +84,7 @@ async function closeFromIntercom(deps: IntercomWebhookDeps, link: IntegrationCon
   const [held] = await deps.db
     .select({ id: intercomReplies.id })
     .from(intercomReplies)
-    .where(and(eq(intercomReplies.linkId, link.id), eq(intercomReplies.status, 'pending')))
+    .where(and(eq(intercomReplies.linkId, link.id), inArray(intercomReplies.status, ['pending', 'sending'])))
     .limit(1);
   if (held !== undefined) {
     await deps.db.update(integrationConversations).set({ status: 'closing', updatedAt: sql`now()` }).where(eq(integrationConversations.id, link.id));

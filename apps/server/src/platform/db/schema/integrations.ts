@@ -214,7 +214,8 @@ export const intercomReplies = pgTable(
     partId: text('part_id').notNull(),
     text: text('text').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** 'sending' while a run of the job holds it (claimed in one statement, so two runs never text it twice). */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
