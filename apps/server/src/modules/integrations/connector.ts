@@ -68,7 +68,7 @@ export interface RelayedMessage {
   text: string;
   /** The Parley contact's E.164 mobile and names, to find or create the provider's contact when none is linked. */
   contact: { mobile: string; firstName: string; lastName: string };
-  /** The provider's contact linked to it already, if any. */
+  /** The provider's contact linked to it already (null: none yet). */
   contactExternalId: string | null;
   /** The provider's conversation linked to the Parley conversation and still open; null: open a new one. */
   conversationExternalId: string | null;

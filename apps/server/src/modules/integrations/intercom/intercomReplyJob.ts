@@ -116,7 +116,7 @@ async function claimDue(db: Db, linkId: string): Promise<Pending[]> {
     .orderBy(asc(intercomReplies.createdAt), asc(intercomReplies.id));
 }
 
-/** A conversation Intercom closed while replies were held: closed in Parley once none is held any more. */
+/** A conversation Intercom closed while replies were held: closed in Parley once none is held. */
 async function closeWhenDone(db: Db, linkId: string): Promise<void> {
   const [link] = await db.select().from(integrationConversations).where(eq(integrationConversations.id, linkId)).limit(1);
   if (link?.status !== 'closing') return;
