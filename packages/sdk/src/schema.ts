@@ -13541,6 +13541,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/intercom/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Intercom's webhook notifications: agents' replies texted after the reply delay, closes (signed by Intercom) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            outcome: "ignored" | "scheduled" | "closed";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/pipedrive/action": {
         parameters: {
             query?: never;
@@ -16894,6 +16957,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        IntercomProperties: {
+            replyDelayMinutes: 0 | 5 | 10 | 15 | 30;
+        };
+        IntercomPropertiesInput: {
+            replyDelayMinutes: 0 | 5 | 10 | 15 | 30;
+        };
         InvalidRecipient: {
             contact: {
                 /** Format: uuid */
@@ -19190,6 +19259,8 @@ export type SchemaIntegrationSync = components['schemas']['IntegrationSync'];
 export type SchemaIntegrationSyncInput = components['schemas']['IntegrationSyncInput'];
 export type SchemaIntegrationSyncResponse = components['schemas']['IntegrationSyncResponse'];
 export type SchemaIntegrationSyncResponseInput = components['schemas']['IntegrationSyncResponseInput'];
+export type SchemaIntercomProperties = components['schemas']['IntercomProperties'];
+export type SchemaIntercomPropertiesInput = components['schemas']['IntercomPropertiesInput'];
 export type SchemaInvalidRecipient = components['schemas']['InvalidRecipient'];
 export type SchemaInvalidRecipientInput = components['schemas']['InvalidRecipientInput'];
 export type SchemaInvoice = components['schemas']['Invoice'];

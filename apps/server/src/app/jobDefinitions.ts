@@ -17,7 +17,7 @@ import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
-import { emailReplyJob, integrationActivityJob, integrationSyncJob } from '../modules/integrations/index.js';
+import { emailReplyJob, integrationActivityJob, integrationSyncJob, intercomReplyJob } from '../modules/integrations/index.js';
 
 /**
  * Every job the product runs. A new job is defined in its own file and listed here. The media sweeps use the
@@ -52,5 +52,6 @@ export function jobDefinitions(
     integrationSyncJob(integrationDeps),
     integrationActivityJob(integrationDeps),
     emailReplyJob(integrationDeps),
+    intercomReplyJob(integrationDeps),
   ];
 }

@@ -388,6 +388,10 @@ const envSchema = z.object({
   PIPEDRIVE_JWT_SECRET: z.string().min(16, { message: 'must be the app extension JWT secret (at least 16 characters)' }).optional(),
   PIPEDRIVE_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.pipedrive.com'),
   PIPEDRIVE_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://oauth.pipedrive.com'),
+  INTERCOM_CLIENT_ID: z.string().trim().min(1).optional(),
+  INTERCOM_CLIENT_SECRET: z.string().min(1).optional(),
+  INTERCOM_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.intercom.io'),
+  INTERCOM_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://app.intercom.com'),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -491,6 +495,7 @@ export interface IntegrationsConfig {
   activeCampaignApiBaseUrl: string | null;
   hubspot: HubSpotConfig;
   pipedrive: PipedriveConfig;
+  intercom: IntercomConfig;
 }
 
 /** The operator's HubSpot app (HUBSPOT_*; docs/integrations-hubspot.md). */
@@ -512,6 +517,16 @@ export interface PipedriveConfig {
   /** PIPEDRIVE_API_BASE_URL: a company's api_domain is used only under this base's host. */
   apiBaseUrl: string;
   /** PIPEDRIVE_OAUTH_BASE_URL: where /oauth/authorize and /oauth/token are. */
+  oauthBaseUrl: string;
+}
+
+/** Intercom (docs/integrations.md, "Intercom"). */
+export interface IntercomConfig {
+  /** The Developer Hub app's client (INTERCOM_CLIENT_ID and _SECRET); null: not registered, Connect is refused and webhooks too. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** INTERCOM_API_BASE_URL: the REST API and the token endpoint (/auth/eagle/token). */
+  apiBaseUrl: string;
+  /** INTERCOM_OAUTH_BASE_URL: where the authorize page (/oauth) is. */
   oauthBaseUrl: string;
 }
 
@@ -725,7 +740,7 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
-    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e), pipedrive: pipedriveConfig(e) },
+    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e), pipedrive: pipedriveConfig(e), intercom: intercomConfig(e) },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,
@@ -754,6 +769,23 @@ function pipedriveConfig(e: Env): PipedriveConfig {
     jwtSecret: e.PIPEDRIVE_JWT_SECRET ?? null,
     apiBaseUrl: e.PIPEDRIVE_API_BASE_URL.replace(/\/+$/, ''),
     oauthBaseUrl: e.PIPEDRIVE_OAUTH_BASE_URL.replace(/\/+$/, ''),
+  };
+}
+
+/** Intercom's app: its client id and secret come together or not at all. */
+function intercomConfig(e: Env): IntercomConfig {
+  const { INTERCOM_CLIENT_ID: clientId, INTERCOM_CLIENT_SECRET: clientSecret } = e;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError([
+      clientId === undefined
+        ? 'INTERCOM_CLIENT_ID: is required when INTERCOM_CLIENT_SECRET is set (set both or neither)'
+        : 'INTERCOM_CLIENT_SECRET: is required when INTERCOM_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
+    apiBaseUrl: e.INTERCOM_API_BASE_URL.replace(/\/+$/, ''),
+    oauthBaseUrl: e.INTERCOM_OAUTH_BASE_URL.replace(/\/+$/, ''),
   };
 }
 

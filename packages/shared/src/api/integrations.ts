@@ -132,11 +132,30 @@ export type PipedriveProperties = z.output<typeof pipedrivePropertiesSchema>;
 
 export const PIPEDRIVE_DEFAULT_PROPERTIES: PipedriveProperties = { timelineType: 'activity', importTag: '', pushContacts: false };
 
+/** How long Parley holds an Intercom agent's reply before texting it (minutes; docs/decisions.md, "Intercom reply delay"). */
+export const intercomReplyDelays = [0, 5, 10, 15, 30] as const;
+export type IntercomReplyDelay = (typeof intercomReplyDelays)[number];
+
+/** Intercom's properties: what the page's form edits. */
+export const intercomPropertiesSchema = z
+  .object({
+    replyDelayMinutes: z.union(
+      intercomReplyDelays.map((m) => z.literal(m)),
+      { message: 'Choose 0, 5, 10, 15 or 30 minutes' },
+    ),
+  })
+  .strict()
+  .meta({ id: 'IntercomProperties' });
+export type IntercomProperties = z.output<typeof intercomPropertiesSchema>;
+
+export const INTERCOM_DEFAULT_PROPERTIES: IntercomProperties = { replyDelayMinutes: 5 };
+
 /** The properties schema of each kind that has a connector; the PUT body is a part of it (only what changed). */
 export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
   activecampaign: activeCampaignPropertiesSchema,
   hubspot: hubspotPropertiesSchema,
   pipedrive: pipedrivePropertiesSchema,
+  intercom: intercomPropertiesSchema,
   email: emailPropertiesSchema,
 };
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { INTEGRATION_NAMES, isIntegrationKind } from '@parley/shared';
-import { integrationActivities, integrationContacts, type ContactRow, type IntegrationActivityData } from '../../platform/db/schema/index.js';
+import { integrationActivities, integrationContacts, integrationConversationMessages, type ContactRow, type IntegrationActivityData } from '../../platform/db/schema/index.js';
 import { defineJob, type JobDefinition } from '../../platform/jobs/queue.js';
 import { findContact } from '../contacts/index.js';
 import type { Connector, ConnectorSession } from './connector.js';
@@ -9,6 +9,7 @@ import { credentialsRefused } from './credentialFailure.js';
 import { findIntegration, sessionOf } from './integrationStore.js';
 import { ProviderError } from './providerError.js';
 import { connectorOf } from './registry.js';
+import { closeLinked, relayMessage } from './conversationRelay.js';
 import type { SyncJobDeps } from './syncJob.js';
 
 export const ACTIVITY_JOB_NAME = 'integrations.activities';
@@ -19,7 +20,7 @@ const RETRY_SECONDS = 60;
 const KEPT_DAYS = 7;
 
 type ActivityRow = typeof integrationActivities.$inferSelect;
-type MessageData = Exclude<IntegrationActivityData, { action: 'pushContact' }>;
+type MessageData = Extract<IntegrationActivityData, { messageId: string }>;
 type Outcome = { status: 'recorded' | 'failed'; error?: string } | { status: 'retry'; error: string; afterSeconds: number };
 
 async function externalIdOf(deps: SyncJobDeps, row: ActivityRow): Promise<string | null> {
@@ -95,7 +96,12 @@ async function recordOne(deps: SyncJobDeps, row: ActivityRow, sessions: Map<stri
     const contact = (await findContact(deps.db, row.accountId, row.contactId))?.contact ?? null;
     if (contact === null) return { status: 'failed', error: 'The contact was removed' };
     const { data } = row;
-    return 'action' in data ? await pushContact(deps, row, connector, session, contact) : await recordMessage(deps, row, data, connector, session, contact);
+    if ('action' in data) {
+      return data.action === 'pushContact' ? await pushContact(deps, row, connector, session, contact) : await closeLinked(deps, row, data, connector, session);
+    }
+    // A connector that carries conversations takes contacts' texts into them (it records nothing else).
+    if (connector.conversations !== undefined && connector.recordMessage === undefined) return await relayMessage(deps, row, data, connector, session, contact);
+    return await recordMessage(deps, row, data, connector, session, contact);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     return outcomeOfError(deps, row, error);
@@ -127,9 +133,10 @@ export function integrationActivityJob(deps: SyncJobDeps): JobDefinition<z.ZodOb
           .set({ status: outcome.status, attempts, lastError: outcome.error ?? null })
           .where(eq(integrationActivities.id, row.id));
       }
-      await deps.db
-        .delete(integrationActivities)
-        .where(and(ne(integrationActivities.status, 'pending'), lt(integrationActivities.createdAt, new Date(Date.now() - KEPT_DAYS * 86_400_000))));
+      const kept = new Date(Date.now() - KEPT_DAYS * 86_400_000);
+      await deps.db.delete(integrationActivities).where(and(ne(integrationActivities.status, 'pending'), lt(integrationActivities.createdAt, kept)));
+      // A message's claim outlives its row, which alone could post it again.
+      await deps.db.delete(integrationConversationMessages).where(lt(integrationConversationMessages.createdAt, new Date(kept.getTime() - KEPT_DAYS * 86_400_000)));
       if (rows.length === BATCH) await deps.jobs.send(definition, {});
     },
   });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { OutboxEventPayload } from '@parley/shared';
@@ -15,10 +15,12 @@ const messageData = z.object({
     message: z.string(),
     direction: z.enum(['inbound', 'outbound']),
     created: z.object({ at: z.string() }),
+    conversation: z.object({ id: z.uuid() }).optional(),
   }),
 });
 
 const contactData = z.object({ contact: z.object({ id: z.uuid() }) });
+const closedData = z.object({ conversation: z.object({ id: z.uuid(), contact: z.object({ id: z.uuid() }) }) });
 
 interface Gathered {
   accountId: string;
@@ -27,25 +29,59 @@ interface Gathered {
   data: IntegrationActivityData;
 }
 
-/** The kinds whose connector records messages, and those that push contacts. */
+/** The kinds whose connector records messages, those that push contacts, and those that carry conversations. */
 const recordingKinds = (): string[] => allConnectors().flatMap((c) => (c.recordMessage === undefined ? [] : [c.kind]));
 const pushingKinds = (): string[] => allConnectors().flatMap((c) => (c.pushContact === undefined ? [] : [c.kind]));
+const carryingKinds = (): string[] => allConnectors().flatMap((c) => (c.conversations === undefined ? [] : [c.kind]));
 
-const isPush = (row: Gathered): boolean => 'action' in row.data;
+type RowKind = 'push' | 'close' | 'inbound' | 'outbound';
+type Group = 'push' | 'close' | 'message';
+const rowKind = ({ data }: Gathered): RowKind => ('action' in data ? (data.action === 'pushContact' ? 'push' : 'close') : data.direction);
+const groupOf = (row: Gathered): Group => {
+  const kind = rowKind(row);
+  return kind === 'inbound' || kind === 'outbound' ? 'message' : kind;
+};
+
+/** Which rows an integration wants, by what they ask. */
+function wantedBy(group: Group): SQL {
+  switch (group) {
+    case 'push':
+      return sql`coalesce(i.properties->>'pushContacts', 'false') = 'true'
+          and not exists (select 1 from integration_contacts l where l.account_id = e.account_id and l.contact_id = e.contact_id)`;
+    case 'close':
+      // Only a conversation carried to the provider and open there (one the provider closed is closed already).
+      return sql`exists (select 1 from integration_conversations l where l.account_id = e.account_id and l.kind = e.kind
+          and l.conversation_id = (e.data->>'conversationId')::uuid and l.status = 'open')`;
+    case 'message':
+      return sql`coalesce(i.properties->>'recordMessages', 'true') <> 'false' and coalesce(i.properties->>'timelineType', '') <> 'disabled'`;
+  }
+}
+
+/** The kinds a row goes to: a contact's text is carried into conversations too; what Parley sends is only recorded. */
+function kindsOf(kind: RowKind): string[] {
+  switch (kind) {
+    case 'push':
+      return pushingKinds();
+    case 'close':
+      return carryingKinds();
+    case 'inbound':
+      return [...new Set([...recordingKinds(), ...carryingKinds()])];
+    case 'outbound':
+      return recordingKinds();
+  }
+}
 
 /**
- * The rows of events and kinds (each with an id of its own) for the integrations connected with the property
- * on, in one statement. A contact linked to a provider record already (a sync created it) is not pushed.
+ * The rows of events and kinds (each with an id of its own) for the integrations connected that want them, in
+ * one statement, in the order the events came. A contact linked to a provider record already (a sync created
+ * it) is not pushed.
  */
-async function insertRows(tx: Tx, rows: readonly Gathered[], kinds: readonly string[], push: boolean): Promise<number> {
-  if (rows.length === 0 || kinds.length === 0) return 0;
+async function insertRows(tx: Tx, rows: readonly Gathered[], group: Group): Promise<number> {
   const values = rows.flatMap((r) =>
-    kinds.map((kind) => sql`(${uuidv7()}::uuid, ${r.accountId}::uuid, ${kind}, ${r.eventId}, ${r.contactId}::uuid, ${JSON.stringify(r.data)}::jsonb)`),
+    kindsOf(rowKind(r)).map((kind) => sql`(${uuidv7()}::uuid, ${r.accountId}::uuid, ${kind}, ${r.eventId}, ${r.contactId}::uuid, ${JSON.stringify(r.data)}::jsonb)`),
   );
-  const wanted = push
-    ? sql`coalesce(i.properties->>'pushContacts', 'false') = 'true'
-          and not exists (select 1 from integration_contacts l where l.account_id = e.account_id and l.contact_id = e.contact_id)`
-    : sql`coalesce(i.properties->>'recordMessages', 'true') <> 'false' and coalesce(i.properties->>'timelineType', '') <> 'disabled'`;
+  if (values.length === 0) return 0;
+  const wanted = wantedBy(group);
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`
@@ -67,7 +103,7 @@ async function insertRows(tx: Tx, rows: readonly Gathered[], kinds: readonly str
  */
 export class IntegrationActivitySubscriber implements EventSubscriber {
   readonly name = 'integrations';
-  readonly types = ['messageSent', 'messageReceived', 'contactCreated'];
+  readonly types = ['messageSent', 'messageReceived', 'contactCreated', 'conversationClosed'];
   private gathered: Gathered[] = [];
   private wrote = false;
 
@@ -84,6 +120,14 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
       }
       return Promise.resolve();
     }
+    if (event.type === 'conversationClosed') {
+      const closed = closedData.safeParse(event.data);
+      if (event.accountId !== null && closed.success) {
+        const { conversation } = closed.data;
+        this.gathered.push({ accountId: event.accountId, eventId: event.id, contactId: conversation.contact.id, data: { action: 'closeConversation', conversationId: conversation.id } });
+      }
+      return Promise.resolve();
+    }
     const parsed = messageData.safeParse(event.data);
     if (event.accountId === null || !parsed.success) return Promise.resolve();
     const { message } = parsed.data;
@@ -91,7 +135,13 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
       accountId: event.accountId,
       eventId: event.id,
       contactId: message.contact.id,
-      data: { direction: message.direction, text: message.message, at: message.created.at, messageId: message.id },
+      data: {
+        direction: message.direction,
+        text: message.message,
+        at: message.created.at,
+        messageId: message.id,
+        ...(message.conversation === undefined ? {} : { conversationId: message.conversation.id }),
+      },
     });
     return Promise.resolve();
   }
@@ -99,10 +149,13 @@ export class IntegrationActivitySubscriber implements EventSubscriber {
   async beforeCommit(tx: Tx): Promise<void> {
     const rows = this.gathered;
     this.gathered = [];
-    // Pushes first: a new contact's first message then finds it at the provider (the job takes rows by id).
-    const pushes = await insertRows(tx, rows.filter(isPush), pushingKinds(), true);
-    const messages = await insertRows(tx, rows.filter((r) => !isPush(r)), recordingKinds(), false);
-    if (messages + pushes > 0) this.wrote = true;
+    // Pushes first: a new contact's first message then finds it at the provider (the job takes rows by id);
+    // messages before closes, so a text and the close that follows it keep their order.
+    let written = 0;
+    for (const group of ['push', 'message', 'close'] as const) {
+      written += await insertRows(tx, rows.filter((r) => groupOf(r) === group), group);
+    }
+    if (written > 0) this.wrote = true;
   }
 
   async flush(): Promise<void> {

@@ -63,6 +63,29 @@ export interface PushedContact {
   email: string;
 }
 
+/** An inbound text to carry into the provider's conversation (connectors that keep conversations: Intercom). */
+export interface RelayedMessage {
+  text: string;
+  /** The Parley contact's E.164 mobile and names, to find or create the provider's contact when none is linked. */
+  contact: { mobile: string; firstName: string; lastName: string };
+  /** The provider's contact linked to it already (null: none yet). */
+  contactExternalId: string | null;
+  /** The provider's conversation linked to the Parley conversation and still open; null: open a new one. */
+  conversationExternalId: string | null;
+}
+
+/**
+ * A provider whose inbox holds conversations (docs/integrations.md, "Intercom"): a contact's text goes into the
+ * provider's conversation linked to the Parley conversation, and the two close together. The framework keeps
+ * the links (integration_conversations) and posts each message once.
+ */
+export interface ConversationCarrier {
+  /** Posts the text as the contact; answers the provider's contact and conversation it went to. */
+  relayInbound(session: ConnectorSession, message: RelayedMessage): Promise<{ contactExternalId: string; conversationExternalId: string }>;
+  /** Closes the provider's conversation (a Parley conversation closed). */
+  close(session: ConnectorSession, conversationExternalId: string): Promise<void>;
+}
+
 /** API key connectors: the connect form's fields (a shared schema) and a check against the provider. */
 export interface ApiKeyAuth {
   type: 'apiKey';
@@ -127,6 +150,8 @@ export interface Connector {
    * mobile. The framework links the two.
    */
   pushContact?: (session: ConnectorSession, contact: PushedContact) => Promise<string>;
+  /** Carries contacts' texts into the provider's conversations and closes them with Parley's. */
+  conversations?: ConversationCarrier;
   /** Checks a request the provider signed (unsigned or tampered: false). */
   verifyInbound?: (config: Config, request: InboundRequest) => boolean;
   /** Revokes the credentials at the provider where it allows it; failures are the provider's and ignored. */

@@ -6,3 +6,4 @@ export { emailRoutes } from './email/emailRoutes.js';
 export { EmailReplySubscriber } from './email/replySubscriber.js';
 export { emailReplyJob } from './email/replyJob.js';
 export { startEmailListener } from './email/emailListener.js';
+export { intercomReplyJob } from './intercom/intercomReplyJob.js';

@@ -73,7 +73,7 @@ export async function sessionOf(deps: IntegrationDeps, connector: Connector, row
 }
 
 /**
- * Tells the outbox that this account's sent messages and created contacts are wanted (event_subscriptions),
+ * Tells the outbox that this account's sent messages, created contacts and closed conversations are wanted (event_subscriptions),
  * while an integration is connected (the subscriber keeps those whose property asks for them); messageReceived
  * is delivered for every account anyway.
  */
@@ -81,7 +81,8 @@ export async function syncIntegrationSubscriptions(q: Queryable, accountId: stri
   await q.execute(sql`delete from event_subscriptions where account_id = ${accountId} and subscriber = ${SUBSCRIBER}`);
   if (wanted) {
     await q.execute(
-      sql`insert into event_subscriptions (account_id, type, subscriber) values (${accountId}, 'messageSent', ${SUBSCRIBER}), (${accountId}, 'contactCreated', ${SUBSCRIBER})`,
+      sql`insert into event_subscriptions (account_id, type, subscriber)
+          values (${accountId}, 'messageSent', ${SUBSCRIBER}), (${accountId}, 'contactCreated', ${SUBSCRIBER}), (${accountId}, 'conversationClosed', ${SUBSCRIBER})`,
     );
   }
 }

@@ -15,10 +15,14 @@ import { EmailConnection } from './EmailConnection';
 import { EmailLog } from './EmailLog';
 import { EmailPropertiesForm } from './EmailPropertiesForm';
 import { HubSpotPropertiesForm } from './HubSpotPropertiesForm';
+import { IntercomPropertiesForm } from './IntercomPropertiesForm';
 import { OAuthConnectButton } from './OAuthConnectButton';
 import { PipedrivePropertiesForm } from './PipedrivePropertiesForm';
 import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
+
+/** Kinds whose connector synchronizes no contacts: their pages have no sync panel. */
+const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom'];
 
 /** /integrations/{kind}: one integration's page; kinds without a connector say 'Not available yet'. */
 export const IntegrationPage = ({ title }: PageProps) => {
@@ -75,6 +79,7 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
           </Typography>
         )}
         {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
+        {integration.connection?.workspace !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Workspace">{integration.connection.workspace}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
         {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
       </Stack>
@@ -85,8 +90,9 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       {connected && kind === 'email' && <EmailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'hubspot' && <HubSpotPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'pipedrive' && <PipedrivePropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {connected && kind === 'intercom' && <IntercomPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'email' && <EmailLog accountId={accountId} />}
-      {connected && kind !== 'email' && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
+      {connected && !WITHOUT_SYNC.includes(kind) && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
       {kind === 'activecampaign' && (
         <Typography variant="body2">
           ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
@@ -96,6 +102,12 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
         <Typography variant="body2">
           HubSpot workflows send SMS with the &quot;Send an SMS with Parley&quot; action, or through a template&apos;s web-hook link: see{' '}
           <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
+        </Typography>
+      )}
+      {kind === 'intercom' && (
+        <Typography variant="body2">
+          A contact&apos;s text opens or continues an Intercom conversation; an agent&apos;s reply is texted back after the reply delay, and closing the
+          conversation on either side closes it on both.
         </Typography>
       )}
       {canManage && connected && (

@@ -24,12 +24,12 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'email', 'hubspot', 'pipedrive', 'webhooks', 'zapier']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'email', 'hubspot', 'intercom', 'pipedrive', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
-    const intercom = await h.call('GET', base(accountId, 'intercom'), tokens.Sender);
-    expect(intercom.json()).toMatchObject({ success: true, data: { integration: 'intercom', available: false, status: 'notConnected' } });
+    const aircall = await h.call('GET', base(accountId, 'aircall'), tokens.Sender);
+    expect(aircall.json()).toMatchObject({ success: true, data: { integration: 'aircall', available: false, status: 'notConnected' } });
     expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
-    expect((await h.call('POST', `${base(accountId, 'intercom')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+    expect((await h.call('POST', `${base(accountId, 'aircall')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
   });
 
   it('shows Webhooks connected while the account has an enabled webhook endpoint', async () => {
@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(await h.database.db.select().from(eventSubscriptions).where(eq(eventSubscriptions.accountId, accountId))).toEqual([
       { accountId, type: 'messageSent', subscriber: 'integrations' },
       { accountId, type: 'contactCreated', subscriber: 'integrations' },
+      { accountId, type: 'conversationClosed', subscriber: 'integrations' },
     ]);
 
     const props = `${base(accountId)}/properties`;
@@ -155,8 +156,8 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     const unconfigured = await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator);
     expect(unconfigured.statusCode).toBe(409);
     expect(unconfigured.json()).toMatchObject({ error: { message: 'HubSpot is not configured on this server' } });
-    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/intercom/oauth/callback?code=x&state=forged' });
+    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/aircall/oauth/callback?code=x&state=forged' });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('http://parley.test/integrations/intercom?error=Not%20available%20yet');
+    expect(callback.headers.location).toBe('http://parley.test/integrations/aircall?error=Not%20available%20yet');
   });
 });

@@ -15,6 +15,7 @@ import { roleFixtures } from '../../../test/factories.js';
 import { silentLogger } from '../../../test/logger.js';
 import { integrationActivityJob } from '../activityJob.js';
 import { integrationSyncJob, type SyncJobDeps } from '../syncJob.js';
+import { intercomReplyJob } from '../intercom/intercomReplyJob.js';
 import { startActiveCampaignPeer, type ActiveCampaignPeer } from '../activecampaign/test/activeCampaignPeer.js';
 
 /** An ActiveCampaign API URL as an account enters it (the calls go to the peer through ACTIVECAMPAIGN_API_BASE_URL). */
@@ -28,6 +29,7 @@ export interface IntegrationHarness {
   jobsSchema: string;
   syncJob: JobDefinition<never>;
   activityJob: JobDefinition<never>;
+  intercomReplyJob: JobDefinition<never>;
   /** A fresh account with a user per role; tokens by role. */
   account(): Promise<{ accountId: string; users: Record<Role, string>; tokens: Record<Role, string> }>;
   /** A bearer token for a user made elsewhere (a sending account's administrator). */
@@ -57,7 +59,8 @@ export async function startIntegrationHarness(kind: TestDatabaseKind, env: Recor
   const deps: SyncJobDeps = { db: database.db, config, jobs, mailer };
   const syncJob = integrationSyncJob(deps) as unknown as JobDefinition<never>;
   const activityJob = integrationActivityJob(deps) as unknown as JobDefinition<never>;
-  await jobs.start([syncJob, activityJob]);
+  const intercomReplies = intercomReplyJob(deps) as unknown as JobDefinition<never>;
+  await jobs.start([syncJob, activityJob, intercomReplies]);
   const authenticator = new TableAuthenticator();
   const app = await buildApp(
     { config, log, database, jobs, authenticator, mailer, carriers: createCarrierRegistry('simulator', { deployment: {} }), carrierHandlers: createMessageHandlers({ database, log }) },
@@ -72,6 +75,7 @@ export async function startIntegrationHarness(kind: TestDatabaseKind, env: Recor
     jobsSchema,
     syncJob,
     activityJob,
+    intercomReplyJob: intercomReplies,
     async account() {
       const fixtures = await roleFixtures(database.db);
       const tokens = Object.fromEntries(Object.entries(fixtures.users).map(([role, userId]) => [role, authenticator.add({ userId, accountIds: [] })])) as Record<Role, string>;

@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { accounts } from './accounts.js';
 import { contacts } from './contacts.js';
 import { users } from './identity.js';
+import { conversations } from './messaging.js';
 
 /**
  * An account's connection to an outside service (docs/integrations.md). `credentials` is AES-256-GCM
@@ -94,8 +95,15 @@ export const integrationContacts = pgTable(
   ],
 );
 
-/** What an activity row asks of the connector: record a message, or push a contact created in Parley. */
-export type IntegrationActivityData = { direction: 'inbound' | 'outbound'; text: string; at: string; messageId: string } | { action: 'pushContact' };
+/**
+ * What an activity row asks of the connector: record a message (its conversation's id, for connectors that
+ * carry conversations; absent on rows written before), push a contact created in Parley, or close the
+ * provider's conversation linked to a Parley conversation that closed.
+ */
+export type IntegrationActivityData =
+  | { direction: 'inbound' | 'outbound'; text: string; at: string; messageId: string; conversationId?: string }
+  | { action: 'pushContact' }
+  | { action: 'closeConversation'; conversationId: string };
 
 /**
  * Messages to record on the provider's contact (a note) and contacts to push to the provider, written by the
@@ -141,3 +149,78 @@ export const integrationOauthStates = pgTable('integration_oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A Parley conversation carried into a provider's inbox (Intercom): one provider conversation per Parley
+ * conversation. 'closing' while the provider closed it but replies held by the reply delay are still to be
+ * texted (docs/decisions.md, "Intercom reply delay"); 'closed' once both sides are closed.
+ */
+export const integrationConversations = pgTable(
+  'integration_conversations',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    status: text('status', { enum: ['open', 'closing', 'closed'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('integration_conversations_external_idx').on(t.accountId, t.kind, t.externalId),
+    uniqueIndex('integration_conversations_conversation_idx').on(t.accountId, t.kind, t.conversationId),
+  ],
+);
+export type IntegrationConversationRow = typeof integrationConversations.$inferSelect;
+
+/**
+ * A message posted into the provider's conversation, by the Parley message's id: the key that keeps a retried
+ * activity from posting it twice (claimed before the call, released when the call fails).
+ */
+export const integrationConversationMessages = pgTable(
+  'integration_conversation_messages',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    messageId: uuid('message_id').notNull(),
+    externalConversationId: text('external_conversation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('integration_conversation_messages_idx').on(t.accountId, t.kind, t.messageId)],
+);
+
+/**
+ * An Intercom agent's reply waiting for the account's reply delay, then texted (with the other parts of the
+ * same conversation that are due) by the integrations.intercomReplies job. One row per conversation part:
+ * a webhook Intercom delivers again adds nothing.
+ */
+export const intercomReplies = pgTable(
+  'intercom_replies',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => integrationConversations.id, { onDelete: 'cascade' }),
+    partId: text('part_id').notNull(),
+    text: text('text').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** 'sending' while a run of the job holds it (claimed in one statement, so two runs never text it twice). */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('intercom_replies_part_idx').on(t.linkId, t.partId),
+    index('intercom_replies_pending_idx').on(t.linkId, t.dueAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
