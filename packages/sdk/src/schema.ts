@@ -3938,6 +3938,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/conversations/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversation's calls, newest first (offset, limit): answered, missed, voicemail ... with their duration */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/conversations/{id}/close": {
         parameters: {
             query?: never;
@@ -14975,6 +15044,74 @@ export interface components {
             name?: string;
             number: string;
         };
+        Call: {
+            attributes: {
+                [key: string]: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+            };
+            conversation: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            durationSeconds: number;
+            from: string;
+            /** Format: uuid */
+            id: string;
+            phoneNumber?: {
+                /** Format: uuid */
+                id: string;
+            };
+            recordingUrl?: string;
+            /** @enum {string} */
+            source: "callrail" | "aircall" | "cradle" | "twilio" | "parley";
+            startedAt: string;
+            /** @enum {string} */
+            status: "inProgress" | "answered" | "missed" | "voicemail" | "busy" | "failed";
+            to: string;
+        };
+        CallInput: {
+            attributes: {
+                [key: string]: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+            };
+            conversation: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            durationSeconds: number;
+            from: string;
+            /** Format: uuid */
+            id: string;
+            phoneNumber?: {
+                /** Format: uuid */
+                id: string;
+            };
+            recordingUrl?: string;
+            /** @enum {string} */
+            source: "callrail" | "aircall" | "cradle" | "twilio" | "parley";
+            startedAt: string;
+            /** @enum {string} */
+            status: "inProgress" | "answered" | "missed" | "voicemail" | "busy" | "failed";
+            to: string;
+        };
+        CallList: {
+            data: components["schemas"]["Call"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CallListInput: {
+            data: components["schemas"]["CallInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
         Campaign: {
             active: boolean;
             created: {
@@ -18740,6 +18877,10 @@ export type SchemaBlockContact = components['schemas']['BlockContact'];
 export type SchemaBlockContactInput = components['schemas']['BlockContactInput'];
 export type SchemaBuyPhoneNumber = components['schemas']['BuyPhoneNumber'];
 export type SchemaBuyPhoneNumberInput = components['schemas']['BuyPhoneNumberInput'];
+export type SchemaCall = components['schemas']['Call'];
+export type SchemaCallInput = components['schemas']['CallInput'];
+export type SchemaCallList = components['schemas']['CallList'];
+export type SchemaCallListInput = components['schemas']['CallListInput'];
 export type SchemaCampaign = components['schemas']['Campaign'];
 export type SchemaCampaignAttributeFilter = components['schemas']['CampaignAttributeFilter'];
 export type SchemaCampaignAttributeFilterInput = components['schemas']['CampaignAttributeFilterInput'];
