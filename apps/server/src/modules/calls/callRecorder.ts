@@ -37,6 +37,9 @@ export interface RecordedCall {
 
 export const CALL_NUMBER_NOT_FOUND = 'The phone number';
 
+/** A recording's address as the inbox links it: http(s) only, never a script or data URL a source sent. */
+const webUrlOrNull = (url: string | null | undefined): string | null => (url !== null && url !== undefined && /^https?:\/\//i.test(url) ? url : null);
+
 interface NumberOfAccount extends Record<string, unknown> {
   id: string;
   number: string;
@@ -107,7 +110,7 @@ export async function recordCallIn(tx: Tx, report: CallReport): Promise<Recorded
       externalId: report.externalId,
       fromNumber: from,
       toNumber: to,
-      recordingUrl: report.recordingUrl ?? null,
+      recordingUrl: webUrlOrNull(report.recordingUrl),
       attributes,
       createdAt: now,
       updatedAt: now,

@@ -60,14 +60,15 @@ describe.each(testDatabaseKinds)('calls on %s', (kind) => {
     const [conversation] = await h.database.db.select().from(conversations).where(eq(conversations.id, call.conversationId));
     expect(conversation).toMatchObject({ contactId: call.contactId, phoneNumberId: account.numberId, closedAt: null });
 
-    const again = await recordCall(h.database.db, { ...first, status: 'answered', durationSeconds: 192, attributes: { campaign: 'Spring' } });
+    const again = await recordCall(h.database.db, { ...first, status: 'answered', durationSeconds: 192, attributes: { campaign: 'Spring' }, recordingUrl: 'javascript:alert(1)' });
     expect(again.created).toBe(false);
     expect(again.call.id).toBe(call.id);
     // A late "in progress" never takes back how the call ended.
     await recordCall(h.database.db, { ...first, status: 'inProgress', durationSeconds: 0 });
     const rows = await callsOf(first.externalId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'answered', durationSeconds: 192, attributes: { source: 'Google Ads', campaign: 'Spring' } });
+    // A recording address that is no web address is not kept (the inbox links it).
+    expect(rows[0]).toMatchObject({ status: 'answered', durationSeconds: 192, attributes: { source: 'Google Ads', campaign: 'Spring' }, recordingUrl: null });
 
     const announced = (await outboxEvents(h.database.db, 'callRecorded', account.accountId)).map((e) => e.data as CallRecordedEventData);
     expect(announced.filter((d) => d.call.id === call.id).map((d) => d.call.status)).toEqual(['inProgress', 'answered', 'answered']);
