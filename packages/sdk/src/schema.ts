@@ -13262,6 +13262,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/callrail/webhook/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CallRail's post-call webhook: files the call in the caller's conversation and texts back a missed call (signed by CallRail) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallRailWebhookAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/email/inbound": {
         parameters: {
             query?: never;
@@ -15111,6 +15189,44 @@ export interface components {
         CallListInput: {
             data: components["schemas"]["CallInput"][];
             pagination: components["schemas"]["PaginationInput"];
+        };
+        CallRailConnect: {
+            accountId: string;
+            apiKey: string;
+            signingKey: string;
+        };
+        CallRailConnectInput: {
+            accountId: string;
+            apiKey: string;
+            signingKey: string;
+        };
+        CallRailProperties: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CallRailPropertiesInput: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CallRailWebhookAnswer: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
+        CallRailWebhookAnswerInput: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
         };
         Campaign: {
             active: boolean;
@@ -18881,6 +18997,12 @@ export type SchemaCall = components['schemas']['Call'];
 export type SchemaCallInput = components['schemas']['CallInput'];
 export type SchemaCallList = components['schemas']['CallList'];
 export type SchemaCallListInput = components['schemas']['CallListInput'];
+export type SchemaCallRailConnect = components['schemas']['CallRailConnect'];
+export type SchemaCallRailConnectInput = components['schemas']['CallRailConnectInput'];
+export type SchemaCallRailProperties = components['schemas']['CallRailProperties'];
+export type SchemaCallRailPropertiesInput = components['schemas']['CallRailPropertiesInput'];
+export type SchemaCallRailWebhookAnswer = components['schemas']['CallRailWebhookAnswer'];
+export type SchemaCallRailWebhookAnswerInput = components['schemas']['CallRailWebhookAnswerInput'];
 export type SchemaCampaign = components['schemas']['Campaign'];
 export type SchemaCampaignAttributeFilter = components['schemas']['CampaignAttributeFilter'];
 export type SchemaCampaignAttributeFilterInput = components['schemas']['CampaignAttributeFilterInput'];

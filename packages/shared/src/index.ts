@@ -56,3 +56,4 @@ export * from './api/tools.js';
 export * from './api/integrations.js';
 export * from './api/integrationsEmail.js';
 export * from './api/calls.js';
+export * from './api/integrationsCallrail.js';

@@ -4,6 +4,7 @@ import { activeCampaignConnector } from './activecampaign/activeCampaignConnecto
 import { hubspotConnector } from './hubspot/hubspotConnector.js';
 import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
 import { emailConnector } from './email/emailConnector.js';
+import { callRailConnector } from './callrail/callRailConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -14,6 +15,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [hubspotConnector.kind, hubspotConnector],
   [pipedriveConnector.kind, pipedriveConnector],
   [emailConnector.kind, emailConnector],
+  [callRailConnector.kind, callRailConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {
