@@ -1,4 +1,4 @@
-import { callRailWebhook, startCallRailPeer, type CallRailPeer } from '../apps/server/src/modules/integrations/callrail/test/callRailPeer.js';
+import { callRailWebhook, startCallRailPeer, type CallRailPeer, type PeerCall } from '../apps/server/src/modules/integrations/callrail/test/callRailPeer.js';
 import { bearerOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { startParley, type ParleyServer } from './parleyServer.js';
@@ -72,25 +72,23 @@ test('an administrator connects CallRail, a missed call is in the conversation a
 
   // CallRail delivers the post-call webhook of a missed call, signed, twice.
   const mobile = `+1415555${String(2000 + Math.floor(Math.random() * 7000))}`;
-  const hook = callRailWebhook(
-    {
-      id: `CAL${String(Date.now())}`,
-      answered: false,
-      voicemail: false,
-      direction: 'inbound',
-      duration: 0,
-      start_time: new Date().toISOString(),
-      customer_phone_number: mobile,
-      customer_name: 'Dana Dialer',
-      tracking_phone_number: '+14045550111',
-      business_phone_number: '+14045550100',
-      recording: null,
-      source: 'Google Organic',
-      campaign: '',
-      keywords: 'leaking pipe',
-    },
-    SIGNING_KEY,
-  );
+  const missed: PeerCall = {
+    id: `CAL${String(Date.now())}`,
+    answered: false,
+    voicemail: false,
+    direction: 'inbound',
+    duration: 0,
+    start_time: new Date().toISOString(),
+    customer_phone_number: mobile,
+    customer_name: 'Dana Dialer',
+    tracking_phone_number: '+14045550111',
+    business_phone_number: '+14045550100',
+    recording: null,
+    source: 'Google Organic',
+    campaign: '',
+    keywords: 'leaking pipe',
+  };
+  const hook = callRailWebhook(missed, SIGNING_KEY);
   for (let i = 0; i < 2; i += 1) {
     const delivered = await page.request.post(webhookUrl, { headers: hook.headers, data: hook.body });
     expect(delivered.status(), await delivered.text()).toBe(200);
@@ -99,11 +97,16 @@ test('an administrator connects CallRail, a missed call is in the conversation a
   await page.goto(`${server.url}/conversations`);
   await page.getByRole('grid').getByRole('row').filter({ hasText: 'Dana Dialer' }).getByRole('link').first().click();
   const log = page.getByRole('log', { name: 'Messages' });
-  await expect(log.getByTestId('call')).toHaveText(/Missed call/);
+  await expect(log.getByTestId('call')).toContainText('Missed call');
+  await expect(log.getByTestId('message').filter({ hasText: text })).toHaveCount(1);
+  // Dana calls again and is answered: the line arrives live, with no reload.
+  const answered = callRailWebhook({ ...missed, id: `${missed.id}B`, answered: true, duration: 75, start_time: new Date().toISOString() }, SIGNING_KEY);
+  expect((await page.request.post(webhookUrl, { headers: answered.headers, data: answered.body })).status()).toBe(200);
+  await expect(log.getByTestId('call').filter({ hasText: 'Call answered · 1 min 15 s' })).toBeVisible();
   await expect(log.getByTestId('message').filter({ hasText: text })).toHaveCount(1);
   // On a phone the line fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(log.getByTestId('call')).toBeVisible();
+  await expect(log.getByTestId('call').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 900 });
 
