@@ -30,6 +30,8 @@ describe("CallRail's calls", () => {
     expect(providerCallOf(call({ voicemail: true, duration: 31 }))).toMatchObject({ status: 'voicemail', durationSeconds: 31 });
     expect(providerCallOf(call({ resource_id: undefined, id: 'CAL2' }))?.externalId).toBe('CAL2');
     expect(providerCallOf(call({ resource_id: undefined }))).toBeNull();
+    // A caller who hid their number cannot be a contact: the call is left out.
+    expect(providerCallOf(call({ customer_phone_number: '' }))).toBeNull();
   });
 
   it('writes an outgoing call from the tracking number to the customer, and keeps only the tracking data given', () => {

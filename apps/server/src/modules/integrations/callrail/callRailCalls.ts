@@ -34,10 +34,10 @@ function attributesOf(c: CallRailCall): Record<string, string> {
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v.trim() !== ''));
 }
 
-/** The call, or null when CallRail sent one without an id. */
+/** The call, or null when CallRail sent one without an id or without the customer's number (a blocked caller id). */
 export function providerCallOf(c: CallRailCall): ProviderCall | null {
   const externalId = c.id ?? c.resource_id ?? '';
-  if (externalId === '') return null;
+  if (externalId === '' || c.customer_phone_number.trim() === '') return null;
   const outbound = c.direction === 'outbound';
   const ours = c.tracking_phone_number !== '' ? c.tracking_phone_number : c.business_phone_number;
   return {

@@ -11,7 +11,7 @@ import { callRailSignatureOk } from './callRailSignature.js';
 
 export const CALLRAIL_UNKNOWN_WEBHOOK = 'No CallRail connection has this webhook address';
 export const CALLRAIL_UNSIGNED_MESSAGE = 'The request is not signed by CallRail';
-export const CALLRAIL_NOT_A_CALL = 'The body is not a CallRail call';
+export const CALLRAIL_NOT_A_CALL = 'The body is not a CallRail call with an id and a customer number';
 export const CALLRAIL_NO_NUMBER = 'The account has no active number to file the call under';
 
 export interface CallRailDelivery {
