@@ -4077,6 +4077,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/conversations/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversation's calls, newest first (offset, limit): answered, missed, voicemail ... with their duration */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/conversations/{id}/close": {
         parameters: {
             query?: never;
@@ -13399,6 +13468,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/callrail/webhook/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** CallRail's post-call webhook: files the call in the caller's conversation and texts back a missed call (signed by CallRail) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallRailWebhookAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/email/inbound": {
         parameters: {
             query?: never;
@@ -15243,6 +15390,112 @@ export interface components {
         BuyPhoneNumberInput: {
             name?: string;
             number: string;
+        };
+        Call: {
+            attributes: {
+                [key: string]: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+            };
+            conversation: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            durationSeconds: number;
+            from: string;
+            /** Format: uuid */
+            id: string;
+            phoneNumber?: {
+                /** Format: uuid */
+                id: string;
+            };
+            recordingUrl?: string;
+            /** @enum {string} */
+            source: "callrail" | "aircall" | "cradle" | "twilio" | "parley";
+            startedAt: string;
+            /** @enum {string} */
+            status: "inProgress" | "answered" | "missed" | "voicemail" | "busy" | "failed";
+            to: string;
+        };
+        CallInput: {
+            attributes: {
+                [key: string]: string;
+            };
+            contact: {
+                /** Format: uuid */
+                id: string;
+            };
+            conversation: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            direction: "inbound" | "outbound";
+            durationSeconds: number;
+            from: string;
+            /** Format: uuid */
+            id: string;
+            phoneNumber?: {
+                /** Format: uuid */
+                id: string;
+            };
+            recordingUrl?: string;
+            /** @enum {string} */
+            source: "callrail" | "aircall" | "cradle" | "twilio" | "parley";
+            startedAt: string;
+            /** @enum {string} */
+            status: "inProgress" | "answered" | "missed" | "voicemail" | "busy" | "failed";
+            to: string;
+        };
+        CallList: {
+            data: components["schemas"]["Call"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        CallListInput: {
+            data: components["schemas"]["CallInput"][];
+            pagination: components["schemas"]["PaginationInput"];
+        };
+        CallRailConnect: {
+            accountId: string;
+            apiKey: string;
+            signingKey: string;
+        };
+        CallRailConnectInput: {
+            accountId: string;
+            apiKey: string;
+            signingKey: string;
+        };
+        CallRailProperties: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CallRailPropertiesInput: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CallRailWebhookAnswer: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
+        CallRailWebhookAnswerInput: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            };
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
         };
         Campaign: {
             active: boolean;
@@ -19109,6 +19362,16 @@ export type SchemaBlockContact = components['schemas']['BlockContact'];
 export type SchemaBlockContactInput = components['schemas']['BlockContactInput'];
 export type SchemaBuyPhoneNumber = components['schemas']['BuyPhoneNumber'];
 export type SchemaBuyPhoneNumberInput = components['schemas']['BuyPhoneNumberInput'];
+export type SchemaCall = components['schemas']['Call'];
+export type SchemaCallInput = components['schemas']['CallInput'];
+export type SchemaCallList = components['schemas']['CallList'];
+export type SchemaCallListInput = components['schemas']['CallListInput'];
+export type SchemaCallRailConnect = components['schemas']['CallRailConnect'];
+export type SchemaCallRailConnectInput = components['schemas']['CallRailConnectInput'];
+export type SchemaCallRailProperties = components['schemas']['CallRailProperties'];
+export type SchemaCallRailPropertiesInput = components['schemas']['CallRailPropertiesInput'];
+export type SchemaCallRailWebhookAnswer = components['schemas']['CallRailWebhookAnswer'];
+export type SchemaCallRailWebhookAnswerInput = components['schemas']['CallRailWebhookAnswerInput'];
 export type SchemaCampaign = components['schemas']['Campaign'];
 export type SchemaCampaignAttributeFilter = components['schemas']['CampaignAttributeFilter'];
 export type SchemaCampaignAttributeFilterInput = components['schemas']['CampaignAttributeFilterInput'];

@@ -57,3 +57,5 @@ export * from './api/jobReports.js';
 export * from './api/tools.js';
 export * from './api/integrations.js';
 export * from './api/integrationsEmail.js';
+export * from './api/calls.js';
+export * from './api/integrationsCallrail.js';

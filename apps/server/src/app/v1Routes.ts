@@ -11,6 +11,7 @@ import { chargeRoutes } from '../modules/billing/index.js';
 import { configRoutes } from '../modules/system/index.js';
 import { contactRoutes } from '../modules/contacts/index.js';
 import { conversationRoutes } from '../modules/conversations/index.js';
+import { callRoutes } from '../modules/calls/index.js';
 import { contactImportRoutes, numberTypeCheckRoutes } from '../modules/contacts/index.js';
 import { tagAndAttributeRoutes } from '../modules/contacts/index.js';
 import { credentialsRoutes } from '../modules/accounts/index.js';
@@ -60,6 +61,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(toolRoutes, { ctx });
   await app.register(lookupRoutes, { ctx });
   await app.register(conversationRoutes, { ctx });
+  await app.register(callRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });
   await app.register(topupRoutes, { ctx });
   await app.register(paymentSourceRoutes, { ctx });

@@ -379,6 +379,7 @@ const envSchema = z.object({
   STRIPE_API_PORT: z.coerce.number({ message: 'must be a port number' }).int({ message: 'must be a port number' }).min(1, { message: 'must be a port number between 1 and 65535' }).max(65535, { message: 'must be a port number between 1 and 65535' }).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https'], { message: 'must be http or https' }).optional(),
   ACTIVECAMPAIGN_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  CALLRAIL_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   HUBSPOT_CLIENT_ID: z.string().trim().min(1).optional(),
   HUBSPOT_CLIENT_SECRET: z.string().min(1).optional(),
   HUBSPOT_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
@@ -493,6 +494,8 @@ export interface IntegrationsConfig {
    * fetcher lets its host through. Null: each account's own API URL.
    */
   activeCampaignApiBaseUrl: string | null;
+  /** CALLRAIL_API_BASE_URL: CallRail's API origin (a local peer in tests), no trailing slash; https://api.callrail.com by default. */
+  callRailApiBaseUrl: string;
   hubspot: HubSpotConfig;
   pipedrive: PipedriveConfig;
   intercom: IntercomConfig;
@@ -740,7 +743,13 @@ export function loadConfig(
     fetch: { allowedHosts: e.FETCH_ALLOWED_HOSTS ?? [] },
     slack: slackConfig(e),
     lookups: lookupsConfig(e, carriers),
-    integrations: { activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null, hubspot: hubspotConfig(e), pipedrive: pipedriveConfig(e), intercom: intercomConfig(e) },
+    integrations: {
+      activeCampaignApiBaseUrl: e.ACTIVECAMPAIGN_API_BASE_URL?.replace(/\/+$/, '') ?? null,
+      callRailApiBaseUrl: (e.CALLRAIL_API_BASE_URL ?? 'https://api.callrail.com').replace(/\/+$/, ''),
+      hubspot: hubspotConfig(e),
+      pipedrive: pipedriveConfig(e),
+      intercom: intercomConfig(e),
+    },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
       resolver: e.DNS_RESOLVER ?? null,

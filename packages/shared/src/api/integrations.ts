@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages } from '../validation.js';
 import { contactTagSchema } from './contacts.js';
 import { emailConnectSchema, emailPropertiesSchema } from './integrationsEmail.js';
+import { callRailConnectSchema, callRailPropertiesSchema } from './integrationsCallrail.js';
 
 /**
  * Integrations (docs/integrations.md): the services an account connects, each with a page at
@@ -157,12 +158,14 @@ export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.Zod
   pipedrive: pipedrivePropertiesSchema,
   intercom: intercomPropertiesSchema,
   email: emailPropertiesSchema,
+  callrail: callRailPropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */
 export const integrationConnectSchemas: Partial<Record<IntegrationKind, z.ZodObject>> = {
   activecampaign: activeCampaignConnectSchema,
   email: emailConnectSchema,
+  callrail: callRailConnectSchema,
 };
 
 /** PUT .../properties: the changed fields only; each kind's schema checks them (unknown keys refused). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { IntegrationKind } from '@parley/shared';
+import type { CallDirection, CallStatus, IntegrationKind } from '@parley/shared';
 import type { Config } from '../../platform/config.js';
 import type { GuardedFetch } from '../../platform/net/guardedFetch.js';
 
@@ -36,12 +36,34 @@ export interface ProviderContactTags {
   tags: string[];
 }
 
+/**
+ * A call as a call tracker or phone system reports it (docs/calls.md). The framework files it in the
+ * caller's conversation on the account's number the integration names (property `callNumberId`).
+ */
+export interface ProviderCall {
+  externalId: string;
+  direction: CallDirection;
+  status: CallStatus;
+  /** ISO 8601. */
+  startedAt: string;
+  durationSeconds: number;
+  from: string;
+  to: string;
+  recordingUrl: string | null;
+  /** What the provider tells about the call: tracking source, campaign, keywords ... */
+  attributes: Record<string, string>;
+  /** The other party's name as the provider has it, for a contact the call creates. */
+  contactName: { firstName: string; lastName: string };
+}
+
 /** One page of a sync; `next` is the cursor of the page after it (null: this was the last). */
 export interface SyncPage<T> {
   items: T[];
   next: string | null;
   /** The provider's total count, when it says. */
   total?: number;
+  /** Calls the page brings (a call tracker's contacts sync is its calls' callers): recorded with the page. */
+  calls?: ProviderCall[];
 }
 
 /** A message to record on the provider's contact. */

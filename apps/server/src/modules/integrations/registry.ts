@@ -4,6 +4,7 @@ import { activeCampaignConnector } from './activecampaign/activeCampaignConnecto
 import { hubspotConnector } from './hubspot/hubspotConnector.js';
 import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
 import { emailConnector } from './email/emailConnector.js';
+import { callRailConnector } from './callrail/callRailConnector.js';
 import { intercomConnector } from './intercom/intercomConnector.js';
 
 /**
@@ -15,6 +16,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [hubspotConnector.kind, hubspotConnector],
   [pipedriveConnector.kind, pipedriveConnector],
   [emailConnector.kind, emailConnector],
+  [callRailConnector.kind, callRailConnector],
   [intercomConnector.kind, intercomConnector],
 ]);
 

@@ -11,6 +11,7 @@ import { findIntegration, sessionOf, type IntegrationDeps } from './integrationS
 import { ProviderError } from './providerError.js';
 import { connectorOf } from './registry.js';
 import { emptyCounts, findSync, lockSync, markSync, recordPage } from './syncStore.js';
+import { callFilingOf, recordProviderCalls, type CallFiling } from './providerCalls.js';
 
 export const SYNC_JOB_NAME = 'integrations.sync';
 const RETRIES = 3;
@@ -41,12 +42,14 @@ async function applyPage(tx: Tx, syncKind: SyncKind, target: SyncTarget, page: A
  * Writes one page and moves the cursor, in one transaction, unless another run of the same sync already
  * moved it (then the page is not written twice). Answers whether the sync goes on.
  */
-async function writePage(deps: SyncJobDeps, sync: IntegrationSyncRow, target: SyncTarget, page: AnyPage): Promise<'more' | 'done' | 'stale'> {
+async function writePage(deps: SyncJobDeps, sync: IntegrationSyncRow, target: SyncTarget & CallFiling, page: AnyPage): Promise<'more' | 'done' | 'stale'> {
   return deps.db.transaction(async (tx) => {
     const locked = await lockSync(tx, sync.id);
     if (locked === null || !activeSyncStatuses.includes(locked.status) || locked.cursor !== sync.cursor) return 'stale';
     const counts = emptyCounts();
     await applyPage(tx, sync.syncKind, target, page, counts);
+    // A call tracker's page brings calls too: filed with their callers, in the same transaction.
+    await recordProviderCalls(tx, target, page.calls ?? []);
     await recordPage(tx, locked, counts, page.next, page.total);
     if (page.next !== null) return 'more';
     await markSync(tx, sync.id, { status: 'completed' });
@@ -84,7 +87,7 @@ async function runSync(deps: SyncJobDeps, definition: JobDefinition, syncId: str
   await markSync(deps.db, syncId, { status: 'running', started: true, resumeAt: null });
   const session = await sessionOf(deps, connector, integration);
   const importTag = typeof integration.properties.importTag === 'string' ? integration.properties.importTag : '';
-  const target: SyncTarget = { accountId: first.accountId, kind: first.kind, importTag };
+  const target: SyncTarget & CallFiling = { ...callFilingOf(first.accountId, first.kind, integration.properties), importTag };
   for (;;) {
     const sync = await findSync(deps.db, syncId);
     if (sync === null || !activeSyncStatuses.includes(sync.status) || ctx.signal.aborted) return;

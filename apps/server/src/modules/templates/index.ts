@@ -1,5 +1,5 @@
 export { clientRoutes } from './routes/optIn.js';
 export { templateWebhookRoutes } from './routes/templateWebhooks.js';
 export { templateRoutes } from './routes/templates.js';
-export { createTemplate } from './templateManager.js';
+export { createTemplate, findTemplate } from './templateManager.js';
 export { templateViewer, visibleTemplateCondition, type TemplateViewer } from './visibility.js';

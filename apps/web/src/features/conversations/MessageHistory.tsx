@@ -7,14 +7,17 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useConversationMessages } from './inbox/queries';
+import { useConversationCalls } from './inbox/callQueries';
 import { useAcceptableHours } from '../messaging';
 import { chronological } from './history';
 import { MessageBubble } from './MessageBubble';
+import { CallLine } from './CallLine';
+import { timeline } from './timeline';
 
 /** How close to the bottom still counts as reading the newest (then a new message scrolls into view). */
 const NEAR_BOTTOM_PX = 80;
 
-/** The conversation's messages, newest at the bottom, with 'Load Older' for what came before. */
+/** The conversation's messages and calls, newest at the bottom, with 'Load Older' for what came before. */
 interface MessageHistoryProps {
   accountId: string;
   conversationId: string;
@@ -24,9 +27,12 @@ interface MessageHistoryProps {
 export const MessageHistory = ({ accountId, conversationId, contactId }: MessageHistoryProps) => {
   const history = useConversationMessages(accountId, conversationId);
   const recipientZone = useAcceptableHours(accountId, contactId).data?.timeZone ?? null;
+  const calls = useConversationCalls(accountId, conversationId);
   const messages = useMemo(() => chronological(history.data?.pages ?? []), [history.data]);
+  const items = useMemo(() => timeline(messages, calls.data?.data ?? [], history.hasNextPage), [messages, calls.data, history.hasNextPage]);
   const scroller = useRef<HTMLDivElement | null>(null);
-  const newestId = messages.at(-1)?.id;
+  const newest = items.at(-1);
+  const newestId = newest === undefined ? undefined : newest.kind === 'call' ? `${newest.call.id}:${newest.call.status}` : newest.message.id;
   const atBottom = useRef(true);
 
   useLayoutEffect(() => {
@@ -61,15 +67,19 @@ export const MessageHistory = ({ accountId, conversationId, contactId }: Message
         </Stack>
       )}
       {history.isError && <ErrorAlert message={errorMessage(history.error)} onRetry={() => void history.refetch()} />}
-      {history.isSuccess && messages.length === 0 && (
+      {history.isSuccess && items.length === 0 && (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
           No messages yet
         </Typography>
       )}
       <Stack spacing={1.5}>
-        {messages.map((message) => (
-          <MessageBubble key={message.id} accountId={accountId} message={message} recipientZone={recipientZone} />
-        ))}
+        {items.map((item) =>
+          item.kind === 'call' ? (
+            <CallLine key={item.call.id} call={item.call} />
+          ) : (
+            <MessageBubble key={item.message.id} accountId={accountId} message={item.message} recipientZone={recipientZone} />
+          ),
+        )}
       </Stack>
     </Box>
   );

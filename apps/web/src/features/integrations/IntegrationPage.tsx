@@ -11,6 +11,9 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
+import { CallRailConnectForm } from './CallRailConnectForm';
+import { CallRailPropertiesForm } from './CallRailPropertiesForm';
+import { CallRailWebhookUrl } from './CallRailWebhookUrl';
 import { EmailConnection } from './EmailConnection';
 import { EmailLog } from './EmailLog';
 import { EmailPropertiesForm } from './EmailPropertiesForm';
@@ -78,12 +81,20 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
             {integration.connection.hubDomain === undefined ? '' : ` (${integration.connection.hubDomain})`}
           </Typography>
         )}
+        {integration.connection?.accountName !== undefined && (
+          <Typography variant="body2" color="text.secondary" aria-label="CallRail account">
+            {integration.connection.accountName} ({integration.connection.accountId ?? ''})
+          </Typography>
+        )}
         {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
         {integration.connection?.workspace !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Workspace">{integration.connection.workspace}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
         {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
       </Stack>
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
+      {canManage && integration.status !== 'connected' && kind === 'callrail' && <CallRailConnectForm accountId={accountId} callRailAccountId={integration.connection?.accountId ?? ''} />}
+      {connected && kind === 'callrail' && <CallRailWebhookUrl integration={integration} />}
+      {connected && kind === 'callrail' && <CallRailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {kind === 'email' && <EmailConnection accountId={accountId} integration={integration} canManage={canManage} />}
       {canManage && integration.status !== 'connected' && integration.auth === 'oauth' && <OAuthConnectButton accountId={accountId} kind={kind} />}
@@ -92,7 +103,7 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       {connected && kind === 'pipedrive' && <PipedrivePropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'intercom' && <IntercomPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'email' && <EmailLog accountId={accountId} />}
-      {connected && !WITHOUT_SYNC.includes(kind) && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive'} />}
+      {connected && !WITHOUT_SYNC.includes(kind) && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive' && kind !== 'callrail'} />}
       {kind === 'activecampaign' && (
         <Typography variant="body2">
           ActiveCampaign automations send SMS through a template&apos;s web-hook link: see <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.

@@ -1,2 +1,3 @@
 export { ChooseTemplateDialog } from './ChooseTemplateDialog';
 export { TemplatePicker } from './TemplatePicker';
+export { useTemplates } from './queries';

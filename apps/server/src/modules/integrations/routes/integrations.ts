@@ -21,6 +21,7 @@ import { completeOAuth, startOAuth } from '../oauthCommands.js';
 import { integrationSyncJob } from '../syncJob.js';
 import { hubspotActionRoutes } from './hubspotActions.js';
 import { intercomWebhookRoutes } from './intercomWebhook.js';
+import { callRailWebhookRoutes } from './callRailWebhook.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
@@ -131,6 +132,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   // A plugin of its own: it reads JSON as the raw text HubSpot signed.
   await app.register(hubspotActionRoutes, { ctx });
   await app.register(intercomWebhookRoutes, { ctx });
+  await app.register(callRailWebhookRoutes, { ctx });
 
   app.get(
     '/integrations/pipedrive/action',

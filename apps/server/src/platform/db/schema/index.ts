@@ -14,3 +14,4 @@ export * from './links.js';
 export * from './tools.js';
 export * from './integrations.js';
 export * from './inboundMail.js';
+export * from './calls.js';

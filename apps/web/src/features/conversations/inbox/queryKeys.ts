@@ -23,6 +23,7 @@ export const inboxKeys = {
   list: (accountId: string, params: ConversationListParams) => ['accounts', accountId, 'conversations', 'list', params] as const,
   detail: (accountId: string, conversationId: string) => ['accounts', accountId, 'conversations', 'detail', conversationId] as const,
   messages: (accountId: string, conversationId: string) => ['accounts', accountId, 'messages', 'conversation', conversationId] as const,
+  calls: (accountId: string, conversationId: string) => ['accounts', accountId, 'conversations', 'calls', conversationId] as const,
   unreadCount: (accountId: string) => ['accounts', accountId, 'counts', 'unread'] as const,
 };
 

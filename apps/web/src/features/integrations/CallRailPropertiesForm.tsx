@@ -1,0 +1,72 @@
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CALLRAIL_DEFAULT_PROPERTIES, callRailPropertiesSchema, changedProperties, type CallRailProperties } from '@parley/shared';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { useSnackbar } from '../../components/snackbarContext';
+import { useTemplates } from '../templates';
+import { useSenderNumbers } from './emailQueries';
+import { useSaveProperties } from './queries';
+
+const propertiesOf = (properties: Record<string, unknown>): CallRailProperties => {
+  const parsed = callRailPropertiesSchema.safeParse({ ...CALLRAIL_DEFAULT_PROPERTIES, ...properties });
+  return parsed.success ? parsed.data : CALLRAIL_DEFAULT_PROPERTIES;
+};
+
+/** The missed-call text-back (on or off, template, window) and the number calls are filed under; only the changes are sent. */
+export const CallRailPropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
+  const initial = propertiesOf(properties);
+  const [current, setCurrent] = useState<CallRailProperties>(initial);
+  const [hours, setHours] = useState(String(initial.textBackWindowHours));
+  const numbers = useSenderNumbers(accountId);
+  const templates = useTemplates(accountId, 'SMS');
+  const save = useSaveProperties(accountId, 'callrail');
+  const snackbar = useSnackbar();
+  const wanted = { ...current, textBackWindowHours: Number(hours) };
+  const checked = callRailPropertiesSchema.safeParse(wanted);
+  const hoursError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'textBackWindowHours')?.message;
+  const changed = changedProperties(initial, wanted);
+  const set = (patch: Partial<CallRailProperties>): void => {
+    setCurrent((before) => ({ ...before, ...patch }));
+  };
+  return (
+    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) save.mutate(changed, { onSuccess: () => { snackbar.show('Properties have been saved'); } }); }}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        <Typography variant="h2">Properties</Typography>
+        {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
+        <FormControlLabel
+          control={<Switch checked={current.textBackEnabled} disabled={readOnly} onChange={(event) => { set({ textBackEnabled: event.target.checked }); }} />}
+          label="Text back missed calls"
+        />
+        <TextField select label="Text-back template" disabled={readOnly} value={current.textBackTemplateId} onChange={(event) => { set({ textBackTemplateId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+          <MenuItem value="">None</MenuItem>
+          {(templates.data?.data ?? []).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField label="Once per caller every (hours)" type="number" disabled={readOnly} value={hours} onChange={(event) => { setHours(event.target.value); }} error={hoursError !== undefined} helperText={hoursError} />
+        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText="Text-backs go from this number">
+          <MenuItem value="">The account&apos;s first number</MenuItem>
+          {(numbers.data ?? []).filter((n) => n.status === 'active').map((n) => (
+            <MenuItem key={n.id} value={n.id}>
+              {n.name === '' ? n.number : `${n.name} (${n.number})`}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!readOnly && (
+          <Button type="submit" variant="outlined" disabled={Object.keys(changed).length === 0 || !checked.success || save.isPending} sx={{ alignSelf: 'flex-start' }}>
+            Save
+          </Button>
+        )}
+      </Stack>
+    </form>
+  );
+};
