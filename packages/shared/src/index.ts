@@ -55,3 +55,4 @@ export * from './api/jobReports.js';
 export * from './api/tools.js';
 export * from './api/integrations.js';
 export * from './api/integrationsEmail.js';
+export * from './api/integrationsTwilio.js';

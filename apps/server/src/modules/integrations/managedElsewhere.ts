@@ -1,5 +1,6 @@
 import type { IntegrationKind, IntegrationStatus } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
+import { countAccountConnections } from '../carriers/index.js';
 import { countEnabledWebhooks } from '../notifications/index.js';
 
 /** Where Zapier's REST-hook subscriptions point (packages/zapier-app). */
@@ -13,6 +14,8 @@ const managedElsewhere: Partial<Record<IntegrationKind, (q: Queryable, accountId
   webhooks: async (q, accountId) => ((await countEnabledWebhooks(q, accountId)) > 0 ? 'connected' : 'notConnected'),
   // The Zapier app subscribes Zaps through the public webhooks API; Zapier's hooks host receives them.
   zapier: async (q, accountId) => ((await countEnabledWebhooks(q, accountId, ZAPIER_HOOKS_PREFIX)) > 0 ? 'connected' : 'notConnected'),
+  // The account's own Twilio connections are carrier connections (docs/carriers.md); the page manages them.
+  twilio: async (q, accountId) => ((await countAccountConnections(q, accountId, 'twilio')) > 0 ? 'connected' : 'notConnected'),
 };
 
 /** The status another module gives the kind, or null when the kind is the framework's own. */

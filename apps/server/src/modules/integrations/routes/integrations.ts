@@ -20,6 +20,7 @@ import { presentSync } from '../syncStore.js';
 import { completeOAuth, startOAuth } from '../oauthCommands.js';
 import { integrationSyncJob } from '../syncJob.js';
 import { hubspotActionRoutes } from './hubspotActions.js';
+import { twilioIntegrationRoutes } from '../twilio/twilioRoutes.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
@@ -129,6 +130,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   );
   // A plugin of its own: it reads JSON as the raw text HubSpot signed.
   await app.register(hubspotActionRoutes, { ctx });
+  await app.register(twilioIntegrationRoutes, { ctx });
 
   app.get(
     '/integrations/pipedrive/action',
