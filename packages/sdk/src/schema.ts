@@ -5921,6 +5921,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/integrations/slack/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Slack workspaces of the account's Slack notification channels */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                configured: boolean;
+                                workspaces: components["schemas"]["SlackWorkspace"][];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Disconnects Slack: every Slack channel's token revoked at Slack and the channel removed */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/integrations/twilio/connections": {
         parameters: {
             query?: never;
@@ -18682,6 +18817,16 @@ export interface components {
                 at: string;
             };
         };
+        SlackWorkspace: {
+            channels: number;
+            teamId: string;
+            teamName: string;
+        };
+        SlackWorkspaceInput: {
+            channels: number;
+            teamId: string;
+            teamName: string;
+        };
         SmppConnectionSettings: {
             host: string;
             port: number;
@@ -19499,6 +19644,8 @@ export type SchemaSimulatorPhoneMessage = components['schemas']['SimulatorPhoneM
 export type SchemaSimulatorPhoneMessageInput = components['schemas']['SimulatorPhoneMessageInput'];
 export type SchemaSimulatorSettings = components['schemas']['SimulatorSettings'];
 export type SchemaSimulatorSettingsInput = components['schemas']['SimulatorSettingsInput'];
+export type SchemaSlackWorkspace = components['schemas']['SlackWorkspace'];
+export type SchemaSlackWorkspaceInput = components['schemas']['SlackWorkspaceInput'];
 export type SchemaSmppConnectionSettings = components['schemas']['SmppConnectionSettings'];
 export type SchemaSmppConnectionSettingsInput = components['schemas']['SmppConnectionSettingsInput'];
 export type SchemaStartConversation = components['schemas']['StartConversation'];
