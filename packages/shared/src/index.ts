@@ -59,3 +59,4 @@ export * from './api/integrations.js';
 export * from './api/integrationsEmail.js';
 export * from './api/calls.js';
 export * from './api/integrationsCallrail.js';
+export * from './api/integrationsTwilio.js';

@@ -120,6 +120,17 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
+  ...Object.fromEntries(
+    ['', '/numbers'].map((action) => [
+      `/v1/accounts/:acc/integrations/twilio/connections/:id${action}`,
+      async (q: Queryable, accountId: string) => {
+        const id = randomUUID();
+        const settings = { accountSid: `AC${'0'.repeat(32)}` };
+        await q.insert(carrierSettings).values({ id, accountId, carrier: 'twilio', name: `Twilio ${id}`, settings, secret: 'v1.00000000.AAAA' });
+        return { id };
+      },
+    ]),
+  ),
   '/v1/accounts/:acc/messages/:id': async (q, accountId) => ({ id: await insertIncomingMessage(q, accountId) }),
   '/v1/accounts/:acc/media/:fileId': async (q, accountId) => {
     const { mediaFiles } = await import('../platform/db/schema/index.js');
@@ -253,6 +264,7 @@ const validBody: Record<string, object> = {
     settings: { host: 'smsc.example.test', port: 2775, systemId: 'acme' },
   },
   'POST /v1/accounts/:acc/carriers/:id/phonenumbers': { number: uniqueTestNumber() },
+  'POST /v1/accounts/:acc/integrations/twilio/connections/:id/numbers': { sids: [`PN${'0'.repeat(32)}`] },
   'PUT /v1/accounts/:acc/messages/:id': { read: true },
   'PUT /v1/accounts/:acc/conversations/:id/close': {},
   'PUT /v1/accounts/:acc/conversations/:id/assigngroup': { group: null },

@@ -33,7 +33,7 @@ import { webPushRoutes } from '../modules/webPush/index.js';
 import { clientRoutes } from '../modules/templates/index.js';
 import { jobReportRoutes } from '../modules/campaigns/index.js';
 import { reportRoutes } from '../modules/reports/index.js';
-import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
+import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, slackWorkspaceRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
 import { domainRoutes, linkRoutes } from '../modules/links/index.js';
 import { lookupRoutes } from '../modules/tools/index.js';
 import { emailRoutes, integrationRoutes } from '../modules/integrations/index.js';
@@ -83,6 +83,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(webhookSubscriptionRoutes, { ctx });
   await app.register(notificationChannelRoutes, { ctx });
   await app.register(slackRoutes, { ctx });
+  await app.register(slackWorkspaceRoutes, { ctx });
   await app.register(integrationRoutes, { ctx });
   await app.register(emailRoutes, { ctx });
   await app.register(jobReportRoutes, { ctx });

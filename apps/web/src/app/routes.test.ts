@@ -106,7 +106,7 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/conversations/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'conversation',
   // The list, and one page for every integration: a kind without a connector says 'Not available yet' there.
   '/integrations': 'integrations',
-  ...Object.fromEntries(integrationPages.map(([slug]) => [`/integrations/${slug}`, slug === 'webhooks' || slug === 'zapier' ? slug : ('integration' as const)])),
+  ...Object.fromEntries(integrationPages.map(([slug]) => [`/integrations/${slug}`, slug === 'webhooks' || slug === 'zapier' || slug === 'twilio' || slug === 'slack' ? slug : ('integration' as const)])),
 };
 
 const openPages: [string, string, PageRoute['page']][] = [

@@ -30,7 +30,7 @@ const openRoute = (path: string, title: string, page: PageKey = 'notAvailable'):
   page,
 });
 
-const integrationPage = (slug: string): PageKey => (slug === 'webhooks' || slug === 'zapier' ? slug : 'integration');
+const integrationPage = (slug: string): PageKey => (slug === 'webhooks' || slug === 'zapier' || slug === 'twilio' || slug === 'slack' ? slug : 'integration');
 
 /** Every route of the product. */
 export const pageRoutes: readonly PageRoute[] = [

@@ -77,7 +77,7 @@ const smppPassword = z
   .min(1, { message: validationMessages.required })
   .max(SMPP_PASSWORD_MAX_LENGTH, { message: `At most ${SMPP_PASSWORD_MAX_LENGTH} characters (SMPP 3.4)` });
 
-const twilioAuthToken = z
+export const twilioAuthTokenSchema = z
   .string({ message: validationMessages.required })
   .trim()
   .min(1, { message: validationMessages.required })
@@ -99,7 +99,7 @@ export const createCarrierConnectionSchema = z.discriminatedUnion(
   'carrier',
   [
     z.object({ carrier: z.literal('smpp'), name, settings: smppConnectionSettingsSchema, secret: smppPassword }),
-    z.object({ carrier: z.literal('twilio'), name, settings: twilioConnectionSettingsSchema, secret: twilioAuthToken }),
+    z.object({ carrier: z.literal('twilio'), name, settings: twilioConnectionSettingsSchema, secret: twilioAuthTokenSchema }),
   ],
   carrierMessage,
 );
@@ -109,7 +109,7 @@ export const updateCarrierConnectionSchema = z.discriminatedUnion(
   'carrier',
   [
     z.object({ carrier: z.literal('smpp'), name, settings: smppConnectionSettingsSchema, secret: keptWhenEmpty(smppPassword) }),
-    z.object({ carrier: z.literal('twilio'), name, settings: twilioConnectionSettingsSchema, secret: keptWhenEmpty(twilioAuthToken) }),
+    z.object({ carrier: z.literal('twilio'), name, settings: twilioConnectionSettingsSchema, secret: keptWhenEmpty(twilioAuthTokenSchema) }),
   ],
   carrierMessage,
 );

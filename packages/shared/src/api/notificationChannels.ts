@@ -73,3 +73,10 @@ export const notificationChannelKindListSchema = z.object({
 });
 
 export const slackAuthorizeSchema = recordResponse(z.object({ url: z.string() }));
+
+/** A Slack workspace Parley was added to in this account, and how many people's channels use it. */
+export const slackWorkspaceSchema = z.object({ teamId: z.string(), teamName: z.string(), channels: z.number().int() }).meta({ id: 'SlackWorkspace' });
+export type SlackWorkspace = z.infer<typeof slackWorkspaceSchema>;
+
+/** GET /v1/accounts/{acc}/integrations/slack/workspaces: whether Slack is configured here, and the workspaces. */
+export const slackWorkspacesResponseSchema = recordResponse(z.object({ configured: z.boolean(), workspaces: z.array(slackWorkspaceSchema) }));

@@ -70,6 +70,12 @@ export async function listConnections(
   return { rows: rows.map((row) => ({ row, phoneNumbers: used.get(row.id) ?? 0 })), totalCount: total?.n ?? 0 };
 }
 
+/** How many connections of this carrier the account has. */
+export async function countAccountConnections(q: Queryable, accountId: string, carrier: 'smpp' | 'twilio'): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(carrierSettings).where(and(eq(carrierSettings.accountId, accountId), eq(carrierSettings.carrier, carrier)));
+  return row?.n ?? 0;
+}
+
 export async function findConnection(q: Queryable, accountId: string, id: string, lock = false): Promise<CarrierSettingsRow | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const query = q

@@ -1,5 +1,7 @@
 export type { AvailableNumber, Carrier, CarrierCapabilities, CarrierHandlers, CarrierName, DeliveryStatus, InboundMessage, MessageEncoding, OutboundMessage, StatusReport, SubmitResult } from './carrier.js';
-export { loadCarrierConnection } from './connections.js';
+export { loadCarrierConnection, twilioWebhookUrls, type CarrierConnection } from './connections.js';
+export { presentConnection } from './connectionPresenter.js';
+export { cipherFor, countAccountConnections, createConnection, findConnection, listConnections, removeConnection, type ConnectionWithUse } from './connectionWriter.js';
 export { buildCarrierRegistry } from './deployment.js';
 export { CarrierUnavailableError, DEPLOYMENT_SIMULATOR, type CarrierRegistry, type EngineHandlers, type NumberCarrierRef } from './registry.js';
 export { carrierConnectionRoutes } from './routes/connections.js';

@@ -1,6 +1,7 @@
 import type { IntegrationKind, IntegrationStatus } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
-import { countEnabledWebhooks } from '../notifications/index.js';
+import { countAccountConnections } from '../carriers/index.js';
+import { countEnabledWebhooks, countSlackInstalls } from '../notifications/index.js';
 
 /** Where Zapier's REST-hook subscriptions point (packages/zapier-app). */
 const ZAPIER_HOOKS_PREFIX = 'https://hooks.zapier.com/';
@@ -13,6 +14,10 @@ const managedElsewhere: Partial<Record<IntegrationKind, (q: Queryable, accountId
   webhooks: async (q, accountId) => ((await countEnabledWebhooks(q, accountId)) > 0 ? 'connected' : 'notConnected'),
   // The Zapier app subscribes Zaps through the public webhooks API; Zapier's hooks host receives them.
   zapier: async (q, accountId) => ((await countEnabledWebhooks(q, accountId, ZAPIER_HOOKS_PREFIX)) > 0 ? 'connected' : 'notConnected'),
+  // The Slack notification channels hold the workspace's install (docs/notifications.md, "Slack").
+  slack: async (q, accountId) => ((await countSlackInstalls(q, accountId)) > 0 ? 'connected' : 'notConnected'),
+  // The account's own Twilio connections are carrier connections (docs/carriers.md); the page manages them.
+  twilio: async (q, accountId) => ((await countAccountConnections(q, accountId, 'twilio')) > 0 ? 'connected' : 'notConnected'),
 };
 
 /** The status another module gives the kind, or null when the kind is the framework's own. */

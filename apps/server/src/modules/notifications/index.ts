@@ -6,4 +6,6 @@ export { pruneDeliveriesJob } from './pruneDeliveriesJob.js';
 export { pruneSlackReceiptsJob } from './channels/pruneSlackReceiptsJob.js';
 export { notificationChannelRoutes } from './routes/channels.js';
 export { slackRoutes } from './routes/slack.js';
+export { slackWorkspaceRoutes } from './routes/slackWorkspaces.js';
+export { countSlackInstalls } from './channels/slackWorkspace.js';
 export { countEnabledWebhooks } from './notificationQueries.js';

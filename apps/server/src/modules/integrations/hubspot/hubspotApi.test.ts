@@ -3,7 +3,7 @@ import { createHubSpotContact, type HubSpotContact, logHubSpotCommunication, pag
 import type { HubSpotConnection } from './hubspotClient.js';
 import { HubSpotAuthError, HubSpotRateLimited, HubSpotRequestError } from './hubspotErrors.js';
 import { exchangeHubSpotCode } from './hubspotOAuth.js';
-import { HubSpotPeer } from './test/hubspotPeer.js';
+import { HubSpotPeer, peerFetch } from './test/hubspotPeer.js';
 
 const peer = new HubSpotPeer();
 let connection: HubSpotConnection;
@@ -14,7 +14,7 @@ beforeAll(async () => {
     peer.addContact({ firstname: `First${String(i)}`, lastname: `Last${String(i)}`, email: `c${String(i)}@acme.example`, phone: i % 2 === 0 ? `+1415555${String(i).padStart(4, '0')}` : null, mobilephone: i % 3 === 0 ? `+1628555${String(i).padStart(4, '0')}` : null });
   }
   const app = peer.app();
-  const grant = await exchangeHubSpotCode(app, peer.issueCode(app.redirectUri));
+  const grant = await exchangeHubSpotCode(peerFetch, app, peer.issueCode(app.redirectUri));
   connection = { apiBaseUrl: `${peer.base}/`, accessToken: grant.accessToken };
 });
 afterAll(() => peer.stop());
@@ -77,7 +77,7 @@ describe('HubSpot refusals', () => {
   it('answers a bad or expired token as HubSpotAuthError', async () => {
     await expect(pageHubSpotContacts({ ...connection, accessToken: 'access-forged' }, null)).rejects.toMatchObject({ name: 'HubSpotAuthError', status: 401, reason: 'Authentication credentials not found.' });
     const app = peer.app();
-    const grant = await exchangeHubSpotCode(app, peer.issueCode(app.redirectUri));
+    const grant = await exchangeHubSpotCode(peerFetch, app, peer.issueCode(app.redirectUri));
     peer.expire(grant.accessToken);
     const expired = logHubSpotCommunication({ ...connection, accessToken: grant.accessToken }, { contactId: peer.contacts[0]?.id ?? '', body: 'x', at: new Date() });
     await expect(expired).rejects.toBeInstanceOf(HubSpotAuthError);

@@ -5,7 +5,7 @@ import type { HubSpotConnection } from './hubspotClient.js';
 import { HubSpotRequestError } from './hubspotErrors.js';
 import { chooseHubSpotMobile, hubspotPhoneProperties } from './hubspotMobile.js';
 import { exchangeHubSpotCode, hubspotAuthorizeUrl, refreshHubSpotToken, revokeHubSpotToken, type HubSpotTokens } from './hubspotOAuth.js';
-import { hubspotApp, hubspotConnection, hubspotEndpoint, hubspotOperatorHosts, hubspotPropertiesOf, viaHubSpot } from './hubspotSession.js';
+import { hubspotApp, hubspotConnection, hubspotOperatorHosts, hubspotPropertiesOf, viaHubSpot } from './hubspotSession.js';
 import { verifyHubSpotSignatureV3 } from './hubspotSignature.js';
 import { pageHubSpotTags } from './hubspotTagSync.js';
 
@@ -40,15 +40,15 @@ export const hubspotConnector: Connector = {
   auth: {
     type: 'oauth',
     configured: (config) => config.integrations.hubspot.app !== null,
-    // HubSpot documents no PKCE (hubspotOAuth.ts): the framework's single-use state guards the callback.
+    // HubSpot's authorize page documents no code_challenge (hubspotOAuth.ts): the framework's single-use state guards the callback.
     authorizeUrl: (config, input) => hubspotAuthorizeUrl(hubspotApp(config, input.redirectUri), input.state),
     async exchangeCode(session, input) {
-      const grant = await viaHubSpot(() => exchangeHubSpotCode(hubspotApp(session.config, input.redirectUri), input.code));
+      const grant = await viaHubSpot(() => exchangeHubSpotCode(session.fetch, hubspotApp(session.config, input.redirectUri), input.code));
       return { ...tokensOf(grant), connection: { hubId: grant.hubId, ...(grant.hubDomain === null ? {} : { hubDomain: grant.hubDomain }) } };
     },
     async refresh(session) {
       const refreshToken = session.credentials.refreshToken ?? '';
-      return tokensOf(await viaHubSpot(() => refreshHubSpotToken(hubspotApp(session.config), refreshToken)));
+      return tokensOf(await viaHubSpot(() => refreshHubSpotToken(session.fetch, hubspotApp(session.config), refreshToken)));
     },
   },
   properties: hubspotPropertiesSchema,
@@ -113,8 +113,9 @@ export const hubspotConnector: Connector = {
   },
   async revoke(session) {
     const refreshToken = session.credentials.refreshToken;
-    if (refreshToken === undefined) return;
-    await viaHubSpot(() => revokeHubSpotToken(hubspotEndpoint(session.config), refreshToken));
+    // Revoking takes the app's credentials: without an app configured there is nothing to revoke with.
+    if (refreshToken === undefined || session.config.integrations.hubspot.app === null) return;
+    await viaHubSpot(() => revokeHubSpotToken(session.fetch, hubspotApp(session.config), refreshToken));
   },
 };
 

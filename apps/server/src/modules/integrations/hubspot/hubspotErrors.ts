@@ -49,7 +49,7 @@ function isApiException(error: unknown): error is ApiExceptionShape {
 }
 
 /** HubSpot's error text: `message` (CRM APIs), `error_description` (OAuth), else `status` or `category`. */
-function reasonOf(body: unknown, status: number): string {
+export function reasonOf(body: unknown, status: number): string {
   if (!isRecord(body)) return typeof body === 'string' && body !== '' ? body.slice(0, 500) : `status ${String(status)}`;
   for (const key of ['message', 'error_description', 'status', 'category', 'error']) {
     const value = body[key];

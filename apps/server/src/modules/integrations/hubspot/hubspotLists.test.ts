@@ -3,7 +3,7 @@ import type { HubSpotConnection } from './hubspotClient.js';
 import { HubSpotAuthError, HubSpotRequestError } from './hubspotErrors.js';
 import { type HubSpotList, pageHubSpotListMembers, pageHubSpotLists } from './hubspotLists.js';
 import { exchangeHubSpotCode } from './hubspotOAuth.js';
-import { HubSpotPeer } from './test/hubspotPeer.js';
+import { HubSpotPeer, peerFetch } from './test/hubspotPeer.js';
 
 const peer = new HubSpotPeer();
 let connection: HubSpotConnection;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   peer.addList('Newsletter', ids.slice(3));
   peer.addList('Empty', []);
   const app = peer.app();
-  connection = { apiBaseUrl: peer.base, accessToken: (await exchangeHubSpotCode(app, peer.issueCode(app.redirectUri))).accessToken };
+  connection = { apiBaseUrl: peer.base, accessToken: (await exchangeHubSpotCode(peerFetch, app, peer.issueCode(app.redirectUri))).accessToken };
 });
 afterAll(() => peer.stop());
 

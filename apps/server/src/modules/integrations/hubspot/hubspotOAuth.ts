@@ -1,15 +1,16 @@
-import { configuredMiddleware, type HubSpotEndpoint, hubspotClient } from './hubspotClient.js';
-import { callHubSpot, HubSpotAuthError, HubSpotRequestError, hubspotError } from './hubspotErrors.js';
+import type { GuardedFetch } from '../../../platform/net/guardedFetch.js';
+import { type HubSpotEndpoint, hubspotClient } from './hubspotClient.js';
+import { type HubSpotTokenAnswer, hubspotOAuthRefusal, introspectHubSpotToken, postHubSpotRevoke, postHubSpotToken } from './hubspotOAuthHttp.js';
 
 /*
- * HubSpot's OAuth 2 authorization code flow (docs/integrations-hubspot.md, "Connecting"). HubSpot documents
- * no PKCE: its authorize page takes client_id, redirect_uri, scope, optional_scope and state, and its token
- * endpoint (and the official client's tokensApi) no code_verifier. The app is a confidential client (the
- * secret stays on the server) and the framework's single-use state, bound to the user's session and account,
- * guards the callback.
+ * HubSpot's OAuth 2 authorization code flow (docs/integrations-hubspot.md, "Connecting"), its token calls on
+ * the dated 2026-03 endpoints (hubspotOAuthHttp.ts). The 2026-03 token endpoint lists a code_verifier, but the
+ * authorize page documents no code_challenge to pair it with, so Parley sends none (docs/decisions.md): the
+ * app is a confidential client (the secret stays on the server) and the framework's single-use state, bound
+ * to the user's session and account, guards the callback.
  */
 
-/** Whether HubSpot takes a PKCE code_challenge: it documents none. */
+/** Whether HubSpot's authorize page takes a PKCE code_challenge: it documents none. */
 export const hubspotSupportsPkce = false;
 
 /** What Parley needs: contacts read and written (timeline communications are contact engagements), lists read. */
@@ -49,45 +50,33 @@ export function hubspotAuthorizeUrl(app: HubSpotOAuthApp, state: string): string
   return `${app.authorizeUrl}${made.slice(made.indexOf('?'))}`;
 }
 
-/** A token call: HubSpot answers 400 for a bad code, refresh token or client; any of those is an auth error. */
-async function tokenCall(app: HubSpotOAuthApp, grant: { code: string } | { refreshToken: string }, now: Date): Promise<HubSpotTokens> {
-  const api = hubspotClient(app).oauth.tokensApi;
-  try {
-    const answer =
-      'code' in grant
-        ? await api.create('authorization_code', grant.code, app.redirectUri, app.clientId, app.clientSecret, undefined, configuredMiddleware())
-        : await api.create('refresh_token', undefined, undefined, app.clientId, app.clientSecret, grant.refreshToken, configuredMiddleware());
-    return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: new Date(now.getTime() + answer.expiresIn * 1000) };
-  } catch (error) {
-    const typed = hubspotError(error);
-    if (typed instanceof HubSpotRequestError && typed.status === 400) throw new HubSpotAuthError(typed.reason, 400);
-    throw typed;
-  }
+/** Tokens and when the access token expires, from the token endpoint's answer. */
+function tokensOf(answer: HubSpotTokenAnswer, now: Date): HubSpotTokens {
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: new Date(now.getTime() + answer.expires_in * 1000) };
 }
 
-/** Exchanges the callback's code for tokens and reads which HubSpot account they open. */
-export async function exchangeHubSpotCode(app: HubSpotOAuthApp, code: string, now = new Date()): Promise<HubSpotGrant> {
-  const tokens = await tokenCall(app, { code }, now);
-  const api = hubspotClient(app).oauth.accessTokensApi;
-  const info = await callHubSpot(() => api.get(tokens.accessToken, configuredMiddleware()));
-  return { ...tokens, hubId: String(info.hubId), hubDomain: info.hubDomain ?? null, scopes: info.scopes };
+/** Exchanges the callback's code for tokens and reads (introspection) which HubSpot account they open. */
+export async function exchangeHubSpotCode(fetch: GuardedFetch, app: HubSpotOAuthApp, code: string, now = new Date()): Promise<HubSpotGrant> {
+  const answer = await postHubSpotToken(fetch, app, { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri });
+  const tokens = tokensOf(answer, now);
+  const info = await introspectHubSpotToken(fetch, app, tokens.accessToken);
+  return { ...tokens, hubId: String(info.hubId), hubDomain: info.hubDomain, scopes: info.scopes };
 }
 
 /** New tokens for a refresh token (HubSpot may hand back the same refresh token). */
-export function refreshHubSpotToken(app: HubSpotOAuthApp, refreshToken: string, now = new Date()): Promise<HubSpotTokens> {
-  return tokenCall(app, { refreshToken }, now);
+export async function refreshHubSpotToken(fetch: GuardedFetch, app: HubSpotOAuthApp, refreshToken: string, now = new Date()): Promise<HubSpotTokens> {
+  return tokensOf(await postHubSpotToken(fetch, app, { grant_type: 'refresh_token', refresh_token: refreshToken }), now);
 }
 
+const refusesClient = (body: unknown): boolean => typeof body === 'object' && body !== null && (body as { error?: unknown }).error === 'invalid_client';
+
 /**
- * Revokes the connection on disconnect (HubSpot's refresh token DELETE). A token HubSpot no longer knows is
- * already revoked, so its 400 or 404 counts as done.
+ * Revokes the connection on disconnect (`/oauth/2026-03/token/revoke`). A token HubSpot no longer knows is
+ * already revoked, so its 400 or 404 counts as done; a refused client (RFC 6749's `invalid_client`) does not.
  */
-export async function revokeHubSpotToken(app: HubSpotEndpoint, refreshToken: string): Promise<void> {
-  try {
-    await hubspotClient(app).oauth.refreshTokensApi.archive(refreshToken, configuredMiddleware());
-  } catch (error) {
-    const typed = hubspotError(error);
-    if (typed instanceof HubSpotRequestError && (typed.status === 400 || typed.status === 404)) return;
-    throw typed;
-  }
+export async function revokeHubSpotToken(fetch: GuardedFetch, app: HubSpotOAuthApp, refreshToken: string): Promise<void> {
+  const answer = await postHubSpotRevoke(fetch, app, refreshToken);
+  if (answer.status >= 200 && answer.status < 300) return;
+  if ((answer.status === 400 || answer.status === 404) && !refusesClient(answer.body)) return;
+  throw hubspotOAuthRefusal(answer);
 }

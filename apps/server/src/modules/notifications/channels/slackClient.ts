@@ -33,6 +33,18 @@ function slackFetch(guarded: GuardedFetch): FetchFunction {
   };
 }
 
+/** Slack's answers for a token that no longer works: revoking it again has nothing to do. */
+const GONE_TOKEN_ERRORS = new Set(['invalid_auth', 'token_revoked', 'account_inactive', 'not_authed', 'token_expired']);
+
+/** The `error` of Slack's `{ ok: false }` answer, as the official client throws it; null for other failures. */
+function slackErrorCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const code = (data as { error?: unknown }).error;
+  return typeof code === 'string' ? code : null;
+}
+
 export interface SlackInstall {
   teamId: string;
   teamName: string;
@@ -82,6 +94,19 @@ export class SlackApi {
       if (cursor === undefined || cursor === '') break;
     }
     return found.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * Revokes the bot token (auth.revoke): the workspace's install of Parley ends. A token Slack no longer
+   * honours is already revoked.
+   */
+  async revoke(token: string): Promise<void> {
+    try {
+      await this.client(token).auth.revoke();
+    } catch (error) {
+      if (slackErrorCode(error) !== null && GONE_TOKEN_ERRORS.has(slackErrorCode(error) ?? '')) return;
+      throw error;
+    }
   }
 
   /** Posts a message; its ts is the thread replies come back in. */

@@ -14,6 +14,16 @@ export interface Recorded {
   contentType: string | undefined;
 }
 
+/** A number the Twilio account owns, with the webhook fields the API lists. */
+export interface OwnedNumber {
+  sid: string;
+  phoneNumber: string;
+  friendlyName: string;
+  smsUrl: string;
+  smsMethod: string;
+  statusCallback: string;
+}
+
 /**
  * A local peer answering as Twilio's REST API 2010-04-01 documents: basic auth with the account SID and auth
  * token, form-encoded POST bodies, JSON answers, and error bodies `{ code, message, more_info, status }`.
@@ -22,6 +32,10 @@ export class TwilioApiPeer {
   readonly requests: Recorded[] = [];
   /** Numbers the peer sells, by country and type. */
   inventory: Record<string, { Mobile?: string[]; Local?: string[] }> = {};
+  /** The account's own numbers (IncomingPhoneNumbers), in the order Twilio lists them. */
+  readonly owned: OwnedNumber[] = [];
+  /** The account's status, as GET /Accounts/{sid}.json answers it. */
+  accountStatus: 'active' | 'suspended' | 'closed' = 'active';
   /** The next POST to Messages.json answers this status (with Twilio's error body) instead of 201. */
   nextMessageStatus: number | null = null;
   private server = http.createServer((request, response) => {
@@ -152,6 +166,32 @@ export class TwilioApiPeer {
       send(201, { sid: `CA${String(this.sequence).padStart(32, '0')}`, to, from: form.get('From'), status: 'queued' });
       return;
     }
+    if (route === '.json' && request.method === 'GET') {
+      send(200, { sid: accountSid, friendly_name: 'My first Twilio account', status: this.accountStatus, type: 'Full', uri: `${prefix}.json` });
+      return;
+    }
+    if (route === '/IncomingPhoneNumbers.json' && request.method === 'GET') {
+      send(200, this.ownedPage(prefix, url.searchParams));
+      return;
+    }
+    const one = route === null ? null : /^\/IncomingPhoneNumbers\/(PN[0-9a-fA-F]{32})\.json$/.exec(route);
+    if (one) {
+      const owned = this.owned.find((n) => n.sid === one[1]);
+      if (owned === undefined) {
+        error(404, 20404, `The requested resource ${url.pathname} was not found`);
+        return;
+      }
+      if (formPost) {
+        if (form.has('SmsUrl')) owned.smsUrl = form.get('SmsUrl') ?? '';
+        if (form.has('SmsMethod')) owned.smsMethod = form.get('SmsMethod') ?? 'POST';
+        if (form.has('StatusCallback')) owned.statusCallback = form.get('StatusCallback') ?? '';
+      } else if (request.method !== 'GET') {
+        error(405, 20004, 'Method not allowed');
+        return;
+      }
+      send(200, this.numberResource(prefix, owned));
+      return;
+    }
     if (route === '/IncomingPhoneNumbers.json' && formPost) {
       const number = form.get('PhoneNumber') ?? '';
       const forSale = Object.values(this.inventory).some((types) =>
@@ -171,5 +211,52 @@ export class TwilioApiPeer {
     }
     error(404, 20404, `The requested resource ${url.pathname} was not found`);
   }
-}
 
+  /** Adds a number the account owns (as if bought in Twilio's console); its PN sid. */
+  addOwned(phoneNumber: string, friendlyName = phoneNumber): string {
+    const sid = `PN${phoneNumber.replace(/\D/g, '').padStart(32, '0')}`;
+    this.owned.push({ sid, phoneNumber, friendlyName, smsUrl: 'https://demo.twilio.com/welcome/sms/reply', smsMethod: 'POST', statusCallback: '' });
+    return sid;
+  }
+
+  private numberResource(prefix: string, n: OwnedNumber): Record<string, unknown> {
+    return {
+      account_sid: this.accountSid,
+      sid: n.sid,
+      phone_number: n.phoneNumber,
+      friendly_name: n.friendlyName,
+      sms_url: n.smsUrl,
+      sms_method: n.smsMethod,
+      status_callback: n.statusCallback,
+      capabilities: { voice: true, sms: true, mms: true, fax: false },
+      uri: `${prefix}/IncomingPhoneNumbers/${n.sid}.json`,
+    };
+  }
+
+  /**
+   * A page of IncomingPhoneNumbers as Twilio pages lists: PageSize (default 50), Page (from 0) and a PageToken
+   * (here the sid after which the page starts), with next_page_uri null on the last page.
+   */
+  private ownedPage(prefix: string, query: URLSearchParams): Record<string, unknown> {
+    const size = Math.min(1000, Math.max(1, Number(query.get('PageSize') ?? '50') || 50));
+    const page = Number(query.get('Page') ?? '0') || 0;
+    const token = query.get('PageToken');
+    const after = token === null ? -1 : this.owned.findIndex((n) => `PA${n.sid}` === token);
+    const start = after + 1;
+    const items = this.owned.slice(start, start + size);
+    const list = `${prefix}/IncomingPhoneNumbers.json`;
+    const last = items.at(-1);
+    const more = start + size < this.owned.length && last !== undefined;
+    return {
+      incoming_phone_numbers: items.map((n) => this.numberResource(prefix, n)),
+      page,
+      page_size: size,
+      start,
+      end: start + items.length - 1,
+      uri: `${list}?PageSize=${String(size)}&Page=${String(page)}`,
+      first_page_uri: `${list}?PageSize=${String(size)}&Page=0`,
+      previous_page_uri: null,
+      next_page_uri: more ? `${list}?PageSize=${String(size)}&Page=${String(page + 1)}&PageToken=PA${last.sid}` : null,
+    };
+  }
+}

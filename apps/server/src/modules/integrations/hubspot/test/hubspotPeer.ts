@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createGuardedFetch, type GuardedFetch } from '../../../../platform/net/guardedFetch.js';
 import { answerCrm, type PeerAnswer } from './hubspotPeerCrm.js';
 import { answerOAuth } from './hubspotPeerOAuth.js';
 import { authorizePage } from './hubspotPeerPages.js';
 import { HubSpotPeerState } from './hubspotPeerState.js';
 
+/** The guarded fetcher as the framework makes it, with the peer's loopback address allowed (as the operator's API host is). */
+export const peerFetch: GuardedFetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+
 export type { PeerCommunication, PeerContact, PeerList } from './hubspotPeerState.js';
 
 /**
- * A local HubSpot for tests: answers the OAuth token, token info and refresh token DELETE endpoints and the CRM
+ * A local HubSpot for tests: answers the dated OAuth endpoints (token, introspect, revoke; v1 is a 404) and the CRM
  * v3 calls the adapter makes (contacts paged by `after`, contact create, lists search and memberships,
  * communications create) as HubSpot documents them, with its error bodies (401 for a bad or expired token,
  * 429 with Retry-After when switched on), keeps what was written in memory, and signs requests as HubSpot

@@ -49,6 +49,9 @@ export class HubSpotPeerState {
   readonly communications: PeerCommunication[] = [];
   /** Every token request's form, for tests of what was sent. */
   readonly tokenRequests: URLSearchParams[] = [];
+  /** Every introspection and revoke request's form. */
+  readonly introspectRequests: URLSearchParams[] = [];
+  readonly revokeRequests: URLSearchParams[] = [];
   private nextId = 1000;
 
   id(): string {

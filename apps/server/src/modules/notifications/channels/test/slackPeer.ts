@@ -12,12 +12,14 @@ export interface SlackPost {
 }
 
 /**
- * A local Slack for tests: answers oauth.v2.access, auth.test, conversations.list and chat.postMessage as
+ * A local Slack for tests: answers oauth.v2.access, auth.test, auth.revoke, conversations.list and chat.postMessage as
  * Slack's Web API documents them (form bodies in, `{ok, ...}` JSON out, `invalid_auth` for a wrong token),
  * records posts, and sends Events API requests signed as Slack signs them.
  */
 export class SlackPeer {
   readonly posts: SlackPost[] = [];
+  /** Whether the bot token was revoked (auth.revoke); a new install (oauth.v2.access) issues it again. */
+  revoked = false;
   readonly token = `xoxb-${crypto.randomBytes(8).toString('hex')}`;
   readonly code = `code-${crypto.randomBytes(6).toString('hex')}`;
   readonly team = { id: 'T0PARLEY', name: 'Acme Support' };
@@ -115,14 +117,21 @@ export class SlackPeer {
 
   private answer(url: string, authorization: string | undefined, form: URLSearchParams): Record<string, unknown> {
     const method = url.replace(/^\/api\//, '').split('?')[0] ?? '';
-    const bearer = authorization?.replace(/^Bearer /, '') ?? form.get('token') ?? '';
+    const given = authorization?.replace(/^Bearer /, '') ?? form.get('token') ?? '';
+    // A revoked token is Slack's invalid_auth everywhere, until the app is installed again.
+    const bearer = this.revoked && given === this.token ? '' : given;
     switch (method) {
       case 'oauth.v2.access':
         if (form.get('client_id') !== this.clientId || form.get('client_secret') !== this.clientSecret) return { ok: false, error: 'invalid_client_id' };
         if (form.get('code') !== this.code) return { ok: false, error: 'invalid_code' };
+        this.revoked = false;
         return { ok: true, access_token: this.token, token_type: 'bot', scope: 'chat:write,channels:read,groups:read,channels:history', bot_user_id: this.botUserId, app_id: 'A0PARLEY', team: this.team, enterprise: null, is_enterprise_install: false };
       case 'auth.test':
         return bearer === this.token ? { ok: true, url: 'https://acme.slack.com/', team: this.team.name, team_id: this.team.id, user_id: this.botUserId, bot_id: 'B0BOT' } : { ok: false, error: 'invalid_auth' };
+      case 'auth.revoke':
+        if (bearer !== this.token) return { ok: false, error: 'invalid_auth' };
+        this.revoked = true;
+        return { ok: true, revoked: true };
       case 'conversations.list':
         if (bearer !== this.token) return { ok: false, error: 'invalid_auth' };
         return { ok: true, channels: this.channels.map((c) => ({ ...c, is_channel: true, is_archived: false, is_member: true })), response_metadata: { next_cursor: '' } };
