@@ -139,7 +139,7 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     return { fileId };
   },
   ...Object.fromEntries(
-    ['', '/close', '/assigngroup', '/read'].map((action) => [
+    ['', '/close', '/assigngroup', '/read', '/calls'].map((action) => [
       `/v1/accounts/:acc/conversations/:id${action}`,
       async (q: Queryable, accountId: string) => {
         const id = randomUUID();
