@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
 test('a visitor is sent to sign in, and comes back to the page asked for', async ({ page }) => {
-  await signIn(page, '/campaigns');
+  await signIn(page, '/campaigns', undefined, undefined, { fresh: true });
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
 });
@@ -16,7 +16,7 @@ test('a wrong password gets the one generic message', async ({ page }) => {
 });
 
 test('signing out clears the stored state and ends the session', async ({ page }) => {
-  await signIn(page, '/');
+  await signIn(page, '/', undefined, undefined, { fresh: true });
   await page.evaluate(() => {
     window.localStorage.setItem('parley.account', '{"id":"x"}');
   });
@@ -45,7 +45,7 @@ test('/authorize never takes the account id to another site, however the target 
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>elsewhere</p>' });
     },
   );
-  await signIn(page, '/');
+  await signIn(page, '/', undefined, undefined, { fresh: true });
   for (const redirectTo of ['/.//evil.example/x', `${own}//evil.example/x`, '/\\evil.example', '%2F%2Fevil.example', 'javascript:alert(1)']) {
     await page.goto(`/authorize?${new URLSearchParams({ redirectTo }).toString()}`);
     await page.waitForURL((url) => url.pathname !== '/authorize');

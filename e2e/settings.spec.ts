@@ -16,7 +16,7 @@ test('an administrator requests API credentials and invites a read-only user, wh
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, '/');
+  await signIn(page, '/', undefined, undefined, { fresh: true });
   const topBar = page.getByRole('banner');
   await expect(topBar.getByTestId('account-name')).toHaveText(e2eAccountName);
   await expect(topBar.getByRole('button', { name: /^Upgrade \(\d+ days? left\)$/ })).toBeVisible();
