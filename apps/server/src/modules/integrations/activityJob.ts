@@ -10,6 +10,7 @@ import { findIntegration, sessionOf } from './integrationStore.js';
 import { ProviderError } from './providerError.js';
 import { connectorOf } from './registry.js';
 import { closeLinked, relayMessage } from './conversationRelay.js';
+import { linkedExternalId } from './contactLinks.js';
 import type { SyncJobDeps } from './syncJob.js';
 
 export const ACTIVITY_JOB_NAME = 'integrations.activities';
@@ -22,15 +23,6 @@ const KEPT_DAYS = 7;
 type ActivityRow = typeof integrationActivities.$inferSelect;
 type MessageData = Extract<IntegrationActivityData, { messageId: string }>;
 type Outcome = { status: 'recorded' | 'failed'; error?: string } | { status: 'retry'; error: string; afterSeconds: number };
-
-async function externalIdOf(deps: SyncJobDeps, row: ActivityRow): Promise<string | null> {
-  const [link] = await deps.db
-    .select({ externalId: integrationContacts.externalId })
-    .from(integrationContacts)
-    .where(and(eq(integrationContacts.accountId, row.accountId), eq(integrationContacts.kind, row.kind), eq(integrationContacts.contactId, row.contactId)))
-    .limit(1);
-  return link?.externalId ?? null;
-}
 
 async function sessionFor(deps: SyncJobDeps, row: ActivityRow, connector: Connector, sessions: Map<string, ConnectorSession | null>): Promise<ConnectorSession | null> {
   const key = `${row.accountId}:${row.kind}`;
@@ -49,7 +41,7 @@ async function link(deps: SyncJobDeps, row: ActivityRow, externalId: string, syn
 /** A message on the provider's contact: the linked one, else the one it finds by mobile (then linked). */
 async function recordMessage(deps: SyncJobDeps, row: ActivityRow, data: MessageData, connector: Connector, session: ConnectorSession, contact: ContactRow): Promise<Outcome> {
   if (connector.recordMessage === undefined) return { status: 'failed', error: 'This integration records no messages' };
-  const linked = await externalIdOf(deps, row);
+  const linked = await linkedExternalId(deps.db, row);
   const found = await connector.recordMessage(session, {
     ...data,
     contact: { mobile: contact.mobileNumber, firstName: contact.firstName, lastName: contact.lastName },
@@ -67,7 +59,7 @@ async function recordMessage(deps: SyncJobDeps, row: ActivityRow, data: MessageD
  */
 async function pushContact(deps: SyncJobDeps, row: ActivityRow, connector: Connector, session: ConnectorSession, contact: ContactRow): Promise<Outcome> {
   if (connector.pushContact === undefined) return { status: 'failed', error: 'This integration pushes no contacts' };
-  if ((await externalIdOf(deps, row)) !== null) return { status: 'recorded' };
+  if ((await linkedExternalId(deps.db, row)) !== null) return { status: 'recorded' };
   if (!contact.valid) return { status: 'failed', error: 'The contact has no valid mobile number' };
   const fields = { firstName: contact.firstName, lastName: contact.lastName, email: contact.email ?? '' };
   const externalId = await connector.pushContact(session, { mobile: contact.mobileNumber, ...fields });

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../platform/db/client.js';
 import { accounts, integrationContacts, type ContactRow } from '../../platform/db/schema/index.js';
 import { createContact, findContact, findContactByMobile, updateContact } from '../contacts/index.js';
 import type { ProviderContact, ProviderContactTags } from './connector.js';
+import { linkedExternalId } from './contactLinks.js';
 import { skip, type PageCounts } from './syncStore.js';
 
 /*
@@ -51,12 +52,8 @@ async function linksOf(tx: Tx, target: SyncTarget, externalIds: readonly string[
 }
 
 async function linkedElsewhere(tx: Tx, target: SyncTarget, contactId: string, externalId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ externalId: integrationContacts.externalId })
-    .from(integrationContacts)
-    .where(and(eq(integrationContacts.accountId, target.accountId), eq(integrationContacts.kind, target.kind), eq(integrationContacts.contactId, contactId)))
-    .limit(1);
-  return row !== undefined && row.externalId !== externalId;
+  const linked = await linkedExternalId(tx, { accountId: target.accountId, kind: target.kind, contactId });
+  return linked !== null && linked !== externalId;
 }
 
 async function saveLink(tx: Tx, target: SyncTarget, externalId: string, contactId: string, synced: Fields): Promise<void> {

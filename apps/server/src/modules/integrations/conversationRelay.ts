@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { integrationContacts, integrationConversationMessages, integrationConversations, type ContactRow, type IntegrationActivityData } from '../../platform/db/schema/index.js';
 import type { Connector, ConnectorSession } from './connector.js';
 import type { SyncJobDeps } from './syncJob.js';
+import { linkedExternalId } from './contactLinks.js';
 
 /*
  * Conversations carried into a provider's inbox (docs/integrations.md, "Intercom"): the framework's side. A
@@ -19,15 +20,6 @@ interface ActivityRef {
 }
 
 export type RelayOutcome = { status: 'recorded' } | { status: 'failed'; error: string };
-
-async function linkedContact(deps: SyncJobDeps, row: ActivityRef): Promise<string | null> {
-  const [link] = await deps.db
-    .select({ externalId: integrationContacts.externalId })
-    .from(integrationContacts)
-    .where(and(eq(integrationContacts.accountId, row.accountId), eq(integrationContacts.kind, row.kind), eq(integrationContacts.contactId, row.contactId)))
-    .limit(1);
-  return link?.externalId ?? null;
-}
 
 async function linkedConversation(deps: SyncJobDeps, row: ActivityRef, conversationId: string): Promise<{ externalId: string; status: string } | null> {
   const [link] = await deps.db
@@ -69,7 +61,7 @@ export async function relayMessage(deps: SyncJobDeps, row: ActivityRef, data: Me
     relayed = await carrier.relayInbound(session, {
       text: data.text,
       contact: { mobile: contact.mobileNumber, firstName: contact.firstName, lastName: contact.lastName },
-      contactExternalId: await linkedContact(deps, row),
+      contactExternalId: await linkedExternalId(deps.db, row),
       conversationExternalId: linked?.status === 'open' ? linked.externalId : null,
     });
   } catch (error) {
