@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import {
   PHONE_NUMBER_CONNECTION_NOT_SMPP_MESSAGE,
-  PHONE_NUMBER_TAKEN_MESSAGE,
   PHONE_NUMBERS_TRIAL_MESSAGE,
   checkE164,
   type AddConnectionPhoneNumber,
@@ -10,12 +9,11 @@ import {
 import { loadAccount } from '../billing/index.js';
 import type { CarrierName } from '../carriers/index.js';
 import type { Db, Queryable, Tx } from '../../platform/db/client.js';
-import { auditLog, carrierSettings, phoneNumbers, type PhoneNumberRow } from '../../platform/db/schema/index.js';
-import { publishEvent } from '../../platform/events/outbox.js';
+import { auditLog, carrierSettings, type PhoneNumberRow } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { presentPhoneNumber } from './phoneNumberPresenter.js';
+import { insertConnectionNumber } from './connectionNumberInsert.js';
 import { refuseHeldNumber } from './phoneNumberBuyer.js';
-import { rateFor, typeOfNumber } from './phoneNumberCarrier.js';
+import { rateFor } from './phoneNumberCarrier.js';
 import { isUuid } from '../../platform/db/ids.js';
 
 /*
@@ -105,31 +103,9 @@ export async function addConnectionNumber(db: Db, input: ConnectionNumberInput):
   const checked = checkE164(number);
   if (!checked.ok) throw new AppError(400, 'validation_failed', checked.message);
   const rate = messagesPerSecond ?? (await rateFor(db, 'smpp', null));
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(phoneNumbers)
-      .values({
-        id: uuidv7(),
-        accountId: input.accountId,
-        number: checked.e164,
-        name: name ?? '',
-        country: checked.country,
-        type: typeOfNumber(checked.e164),
-        carrier: 'smpp',
-        carrierSettingsId: input.carrierSettingsId,
-        status: 'active',
-        hosted: false,
-        verifiedAt: new Date(),
-        supportedDestinations: [checked.country],
-        messagesPerSecond: rate,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) return null;
-    await recordVoucher(tx, input, inserted);
-    await publishEvent(tx, { type: 'phoneNumberAdded', accountId: input.accountId, data: { phoneNumber: presentPhoneNumber(inserted) } });
-    return inserted;
-  });
-  if (row === null) throw new AppError(409, 'conflict', PHONE_NUMBER_TAKEN_MESSAGE);
-  return row;
+  return insertConnectionNumber(
+    db,
+    { accountId: input.accountId, e164: checked.e164, country: checked.country, name: name ?? '', carrier: 'smpp', carrierSettingsId: input.carrierSettingsId, messagesPerSecond: rate },
+    (tx, inserted) => recordVoucher(tx, input, inserted),
+  );
 }

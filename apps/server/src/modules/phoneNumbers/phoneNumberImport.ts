@@ -1,13 +1,12 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import { PHONE_NUMBER_TAKEN_MESSAGE, checkE164 } from '@parley/shared';
+import { checkE164 } from '@parley/shared';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { auditLog, phoneNumbers, type PhoneNumberRow } from '../../platform/db/schema/index.js';
-import { publishEvent } from '../../platform/events/outbox.js';
 import { AppError } from '../../platform/errors.js';
 import { refuseHeldNumber } from './phoneNumberBuyer.js';
-import { accountThatMayAddNumbers, rateFor, typeOfNumber } from './phoneNumberCarrier.js';
-import { presentPhoneNumber } from './phoneNumberPresenter.js';
+import { accountThatMayAddNumbers, rateFor } from './phoneNumberCarrier.js';
+import { insertConnectionNumber } from './connectionNumberInsert.js';
 
 /*
  * Numbers the account already owns at Twilio, imported onto its own Twilio connection (docs/integrations.md,
@@ -40,41 +39,30 @@ export async function addImportedNumber(db: Db, input: ImportedNumber): Promise<
   const checked = checkE164(input.number);
   if (!checked.ok) throw new AppError(400, 'validation_failed', checked.message);
   const rate = await rateFor(db, 'twilio', null);
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(phoneNumbers)
-      .values({
+  return insertConnectionNumber(
+    db,
+    {
+      accountId: input.accountId,
+      e164: checked.e164,
+      country: checked.country,
+      name: input.name,
+      carrier: 'twilio',
+      carrierSettingsId: input.carrierSettingsId,
+      carrierNumberId: input.carrierNumberId,
+      messagesPerSecond: rate,
+    },
+    async (tx, inserted) => {
+      await tx.insert(auditLog).values({
         id: uuidv7(),
         accountId: input.accountId,
-        number: checked.e164,
-        name: input.name,
-        country: checked.country,
-        type: typeOfNumber(checked.e164),
-        carrier: 'twilio',
-        carrierSettingsId: input.carrierSettingsId,
-        carrierNumberId: input.carrierNumberId,
-        status: 'active',
-        verifiedAt: new Date(),
-        supportedDestinations: [checked.country],
-        messagesPerSecond: rate,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!inserted) return null;
-    await tx.insert(auditLog).values({
-      id: uuidv7(),
-      accountId: input.accountId,
-      actorUserId: input.actorUserId,
-      action: 'phoneNumber.import',
-      subjectType: 'phoneNumber',
-      subjectId: inserted.id,
-      details: { number: inserted.number, carrier: 'twilio', carrierSettingsId: input.carrierSettingsId, carrierNumberId: input.carrierNumberId },
-    });
-    await publishEvent(tx, { type: 'phoneNumberAdded', accountId: input.accountId, data: { phoneNumber: presentPhoneNumber(inserted) } });
-    return inserted;
-  });
-  if (row === null) throw new AppError(409, 'conflict', PHONE_NUMBER_TAKEN_MESSAGE);
-  return row;
+        actorUserId: input.actorUserId,
+        action: 'phoneNumber.import',
+        subjectType: 'phoneNumber',
+        subjectId: inserted.id,
+        details: { number: inserted.number, carrier: 'twilio', carrierSettingsId: input.carrierSettingsId, carrierNumberId: input.carrierNumberId },
+      });
+    },
+  );
 }
 
 /** The account's numbers (not released) on a connection, by carrier number id. */
