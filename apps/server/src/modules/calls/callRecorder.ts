@@ -61,7 +61,7 @@ async function numberOf(tx: Tx, accountId: string, phoneNumberId: string): Promi
   return row;
 }
 
-/** The conversation an earlier report of the call is in, if any. */
+/** The conversation an earlier report of the call is in, or null when none came before. */
 async function earlierConversation(tx: Tx, report: CallReport): Promise<string | null> {
   const [row] = await tx
     .select({ conversationId: calls.conversationId })

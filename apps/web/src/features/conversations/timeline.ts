@@ -4,7 +4,7 @@ import type { Call, Message } from '@parley/shared';
 export type TimelineItem = { kind: 'message'; at: string; message: Message } | { kind: 'call'; at: string; call: Call };
 
 /**
- * Messages (in reading order) and calls (any order) as one history, oldest first, by time. While older
+ * Messages (in reading order) and calls (in whatever order they come) as one history, oldest first, by time. While older
  * messages remain to load, calls older than the oldest message shown wait with them: 'Load Older' brings
  * both, so a call never sits above a gap.
  */
