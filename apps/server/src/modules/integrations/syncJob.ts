@@ -22,14 +22,14 @@ export interface SyncJobDeps extends IntegrationDeps {
   mailer: Mailer;
 }
 
-type AnyPage = SyncPage<ProviderContact> | SyncPage<ProviderContactTags>;
+type ProviderPage = SyncPage<ProviderContact> | SyncPage<ProviderContactTags>;
 
-function fetchPage(connector: Connector, syncKind: SyncKind, session: ConnectorSession, cursor: string | null): Promise<AnyPage> | null {
+function fetchPage(connector: Connector, syncKind: SyncKind, session: ConnectorSession, cursor: string | null): Promise<ProviderPage> | null {
   const fn = connector.sync[syncKind];
   return fn === undefined ? null : fn(session, cursor);
 }
 
-async function applyPage(tx: Tx, syncKind: SyncKind, target: SyncTarget, page: AnyPage, counts: ReturnType<typeof emptyCounts>): Promise<void> {
+async function applyPage(tx: Tx, syncKind: SyncKind, target: SyncTarget, page: ProviderPage, counts: ReturnType<typeof emptyCounts>): Promise<void> {
   switch (syncKind) {
     case 'contacts':
       return applyContactPage(tx, target, page.items as ProviderContact[], counts);
@@ -42,7 +42,7 @@ async function applyPage(tx: Tx, syncKind: SyncKind, target: SyncTarget, page: A
  * Writes one page and moves the cursor, in one transaction, unless another run of the same sync already
  * moved it (then the page is not written twice). Answers whether the sync goes on.
  */
-async function writePage(deps: SyncJobDeps, sync: IntegrationSyncRow, target: SyncTarget & CallFiling, page: AnyPage): Promise<'more' | 'done' | 'stale'> {
+async function writePage(deps: SyncJobDeps, sync: IntegrationSyncRow, target: SyncTarget & CallFiling, page: ProviderPage): Promise<'more' | 'done' | 'stale'> {
   return deps.db.transaction(async (tx) => {
     const locked = await lockSync(tx, sync.id);
     if (locked === null || !activeSyncStatuses.includes(locked.status) || locked.cursor !== sync.cursor) return 'stale';
@@ -91,7 +91,7 @@ async function runSync(deps: SyncJobDeps, definition: JobDefinition, syncId: str
   for (;;) {
     const sync = await findSync(deps.db, syncId);
     if (sync === null || !activeSyncStatuses.includes(sync.status) || ctx.signal.aborted) return;
-    let page: AnyPage | null;
+    let page: ProviderPage | null;
     try {
       page = await fetchPage(connector, sync.syncKind, session, sync.cursor);
     } catch (error) {

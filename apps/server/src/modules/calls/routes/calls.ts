@@ -8,7 +8,7 @@ import { conversationViewer } from '../../messaging/index.js';
 import { presentCall } from '../callPresenter.js';
 import { listConversationCalls } from '../callQueries.js';
 
-// Any string: a malformed id is simply not found, like another account's.
+// Every string is taken: a malformed id is simply not found, like another account's.
 const params = z.object({ acc: z.uuid(), id: z.string() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

@@ -37,7 +37,7 @@ export const numberTypeCheckRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       schema: {
         tags: ['contacts'],
         summary: 'A number type check: its status and counts',
-        // Any string: a malformed id is simply not found, like another account's.
+        // Every string is taken: a malformed id is simply not found, like another account's.
         params: z.object({ acc: z.uuid(), id: z.string() }),
         response: { 200: numberTypeCheckResponseSchema, ...errors },
       },
