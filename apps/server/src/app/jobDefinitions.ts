@@ -6,7 +6,8 @@ import type { JobDefinition, JobQueue } from '../platform/jobs/queue.js';
 import { campaignExecutionJob } from '../modules/campaigns/index.js';
 import { campaignReportingJob } from '../modules/campaigns/index.js';
 import { campaignSchedulerJob } from '../modules/campaigns/index.js';
-import { checkNumberTypesJob, importContactsJob } from '../modules/contacts/index.js';
+import { checkNumberTypesJob, importContactsJob, refineNumberTypesJob } from '../modules/contacts/index.js';
+import { lineTypeForContact } from '../modules/tools/index.js';
 import { sweepUnnamedMediaJob, sweepUnreferencedMediaJob } from '../modules/media/index.js';
 import { recheckDomainsJob } from '../modules/links/index.js';
 import { pruneDeliveriesJob, pruneSlackReceiptsJob } from '../modules/notifications/index.js';
@@ -40,6 +41,10 @@ export function jobDefinitions(
     foldRowCountsJob(database),
     importContactsJob(database),
     checkNumberTypesJob(database),
+    // Only a lookup provider confirms a range's type; without one the range's is the answer.
+    ...(config.lookups.provider === 'offline'
+      ? []
+      : [refineNumberTypesJob(database, (number) => lineTypeForContact({ db: database.db, lookups: config.lookups }, number))]),
     messagesReportJob({ config, database }),
     pruneReportsJob(config),
     campaignExecutionJob(database),

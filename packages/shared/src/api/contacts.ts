@@ -477,6 +477,16 @@ export const accountAttributeListSchema = z
 /** Validating a phone number's type costs 1 cent, once per contact. */
 export const NUMBER_TYPE_CHECK_PRICE = '0.0100';
 
+/**
+ * Where a contact's number type came from: libphonenumber's range data (to be confirmed by the lookup provider
+ * where one is configured), the provider, or the simulated network for its own numbers.
+ */
+export const contactNumberTypeSources = ['range', 'provider', 'simulator'] as const;
+export type ContactNumberTypeSource = (typeof contactNumberTypeSources)[number];
+
+/** How long after its range type a contact's number is still sent to the lookup provider to be confirmed. */
+export const NUMBER_TYPE_CONFIRM_HOURS = 24;
+
 /** Every country a contact's number may belong to (any country libphonenumber knows), as ISO codes. */
 export const contactCountryCodes = (): string[] => [...getCountries()];
 

@@ -51,6 +51,10 @@ const numberTypeLineTypes: Readonly<Record<string, LineType>> = {
 /** The line type of a libphonenumber number type ('unknown' for none or one it does not name). */
 export const lineTypeOfNumberType = (type: string | undefined): LineType => (type === undefined ? undefined : numberTypeLineTypes[type]) ?? 'unknown';
 
+/** A line type a lookup answered, as the libphonenumber number type a contact's `numberType` holds ('UNKNOWN' when none fits). */
+export const numberTypeOfLineType = (lineType: LineType): string =>
+  Object.entries(numberTypeLineTypes).find(([, line]) => line === lineType)?.[0] ?? 'UNKNOWN';
+
 /** How the pages name a line type. */
 export const lineTypeLabels: Record<LineType, string> = {
   mobile: 'Mobile',

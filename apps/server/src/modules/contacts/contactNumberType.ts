@@ -11,7 +11,8 @@ export const numberTypeChargeKey = (contactId: string): string => `number-type:$
  * The account option 'validate phone number type': looks up the type of a contact's valid number and charges
  * 1 cent through the ledger, once per contact (a renumbered contact is looked up again for free). When the
  * charge is refused (the balance cannot cover it, the trial has expired) the lookup is skipped and the contact is saved without a type: the check
- * is an extra, and a contact is never lost for want of a cent. Answers whether the type was recorded.
+ * is an extra, and a contact is never lost for want of a cent. Answers whether the type was recorded. The type
+ * is the range's; where a lookup provider is configured, refineNumberTypesJob asks it to confirm (docs/decisions.md).
  */
 export async function checkNumberType(tx: Tx, accountId: string, contactId: string, e164: string): Promise<boolean> {
   try {
@@ -28,7 +29,7 @@ export async function checkNumberType(tx: Tx, accountId: string, contactId: stri
   const now = new Date();
   await tx
     .update(contacts)
-    .set({ numberType: numberTypeOf(e164), numberTypeCheckedAt: now })
+    .set({ numberType: numberTypeOf(e164), numberTypeCheckedAt: now, numberTypeSource: 'range' })
     .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)));
   return true;
 }

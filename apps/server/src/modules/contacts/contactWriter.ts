@@ -166,7 +166,7 @@ export async function updateContact(db: Db, accountId: string, id: string, input
         ...(input.attributes === undefined ? {} : { attributes: input.attributes }),
         ...(mobile === null ? {} : mobileColumns(mobile)),
         // The type found for the old number says nothing about the new one.
-        ...(renumbered ? { numberType: null } : {}),
+        ...(renumbered ? { numberType: null, numberTypeSource: null } : {}),
       })
       .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)));
     if (input.attributes !== undefined) await rememberAttributeNames(tx, accountId, Object.keys(input.attributes));

@@ -12,5 +12,6 @@ export { assertContactReachable, CONTACT_BLOCKED_MESSAGE, CONTACT_INVALID_MESSAG
 export { contactRoutes } from './routes/contacts.js';
 export { contactImportRoutes } from './routes/imports.js';
 export { numberTypeCheckRoutes } from './routes/numberTypeChecks.js';
-export { checkNumberTypesJob } from './checkNumberTypesJob.js';
+export { checkNumberTypesJob, refineNumberTypesJob } from './checkNumberTypesJob.js';
+export { refineNumberTypes, type ConfirmNumberType } from './numberTypeRefiner.js';
 export { tagAndAttributeRoutes } from './routes/tagsAndAttributes.js';

@@ -1,1 +1,2 @@
 export { lookupRoutes } from './routes/lookups.js';
+export { lineTypeForContact, type NumberTypeAnswer } from './numberLookups.js';

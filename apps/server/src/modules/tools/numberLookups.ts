@@ -61,6 +61,29 @@ async function numberOf(db: Db, accountId: string, query: NumberLookupQuery): Pr
 
 const chargeKey = (kind: NumberLookupKind, answerId: string): string => `lookup:${kind}:${answerId}`;
 
+/** The provider's answer of `kind` for the number while it is fresh (NUMBER_LOOKUP_CACHE_DAYS), else null. */
+async function keptAnswer(db: Db, number: string, kind: NumberLookupKind, now: Date): Promise<typeof numberLookups.$inferSelect | null> {
+  const [kept] = await db
+    .select()
+    .from(numberLookups)
+    .where(
+      and(
+        eq(numberLookups.number, number),
+        eq(numberLookups.kind, kind),
+        gt(numberLookups.lookedUpAt, new Date(now.getTime() - NUMBER_LOOKUP_CACHE_DAYS * DAY_MS)),
+      ),
+    )
+    .limit(1);
+  return kept ?? null;
+}
+
+async function keepAnswer(db: Db, id: string, number: string, kind: NumberLookupKind, result: unknown, now: Date): Promise<void> {
+  await db
+    .insert(numberLookups)
+    .values({ id, number, kind, source: 'twilio', result, lookedUpAt: now })
+    .onConflictDoUpdate({ target: [numberLookups.number, numberLookups.kind], set: { id, source: 'twilio', result, lookedUpAt: now } });
+}
+
 /** The provider's answer of `kind` for the number: the kept one while fresh, else a new one asked and kept. */
 async function providerAnswer<T>(
   deps: LookupDeps,
@@ -72,17 +95,7 @@ async function providerAnswer<T>(
   const now = deps.now ?? new Date();
   const price = NUMBER_LOOKUP_PRICES[kind];
   const description = `${kind === 'carrier' ? 'Carrier' : 'Name'} lookup ${target.number}`;
-  const [kept] = await deps.db
-    .select()
-    .from(numberLookups)
-    .where(
-      and(
-        eq(numberLookups.number, target.number),
-        eq(numberLookups.kind, kind),
-        gt(numberLookups.lookedUpAt, new Date(now.getTime() - NUMBER_LOOKUP_CACHE_DAYS * DAY_MS)),
-      ),
-    )
-    .limit(1);
+  const kept = await keptAnswer(deps.db, target.number, kind, now);
   if (kept) {
     const entry = await deps.db.transaction((tx) => debitAccount(tx, { accountId, amount: price, description, idempotencyKey: chargeKey(kind, kept.id), now }));
     return { ...target, source: 'twilio', cached: true, charged: entry.duplicate ? '0.0000' : price, lookedUpAt: kept.lookedUpAt.toISOString(), result: kept.result as T };
@@ -97,10 +110,7 @@ async function providerAnswer<T>(
     await deps.db.transaction((tx) => refundAccount(tx, { accountId, amount: price, description: `${description}: not answered`, idempotencyKey: `${key}:refund` }));
     throw error;
   }
-  await deps.db
-    .insert(numberLookups)
-    .values({ id, number: target.number, kind, source: 'twilio', result, lookedUpAt: now })
-    .onConflictDoUpdate({ target: [numberLookups.number, numberLookups.kind], set: { id, source: 'twilio', result, lookedUpAt: now } });
+  await keepAnswer(deps.db, id, target.number, kind, result, now);
   return { ...target, source: 'twilio', cached: false, charged: price, lookedUpAt: now.toISOString(), result };
 }
 
@@ -149,4 +159,24 @@ export async function lookUpName(deps: LookupDeps, accountId: string, query: Num
   }
   const { result, ...rest } = answer;
   return { ...rest, name: result.name, suggestions: nameSuggestions(result.name) };
+}
+
+/** Who gave a contact's number type: the provider, the simulated network, or the range data when no provider is configured. */
+export type NumberTypeAnswer = { lineType: LineType; source: 'provider' | 'simulator' | 'range' };
+
+/**
+ * The line type of an E.164 number for a contact's number type (docs/decisions.md, "Validate phone number
+ * type"). No lookup charge here: the contact's own check has paid its cent. The provider's answer is the one
+ * the carrier lookup keeps, and is kept for it in turn; a provider that fails throws, and nothing is kept.
+ */
+export async function lineTypeForContact(deps: LookupDeps, number: string): Promise<NumberTypeAnswer> {
+  const provider = twilioOf(deps.lookups);
+  if (inventoryCountryOf(number) !== null) return { lineType: rangeLineType(number), source: 'simulator' };
+  if (provider === null) return { lineType: rangeLineType(number), source: 'range' };
+  const now = deps.now ?? new Date();
+  const kept = await keptAnswer(deps.db, number, 'carrier', now);
+  if (kept) return { lineType: (kept.result as { type: LineType }).type, source: 'provider' };
+  const result = await provider.lineType(number);
+  await keepAnswer(deps.db, uuidv7(), number, 'carrier', result, now);
+  return { lineType: result.type, source: 'provider' };
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ContactNumberTypeSource } from '@parley/shared';
 import { accounts } from './accounts.js';
 import { users } from './identity.js';
 
@@ -47,6 +48,11 @@ export const contacts = pgTable(
     /** From the optional number-type lookup (MOBILE, FIXED_LINE, VOIP ...), charged once per contact. */
     numberType: text('number_type'),
     numberTypeCheckedAt: timestamp('number_type_checked_at', { withTimezone: true }),
+    /**
+     * Where the type came from: 'range' (libphonenumber, while the lookup provider has not answered yet),
+     * 'provider' or 'simulator'; null for types stored before sources were kept (docs/decisions.md).
+     */
+    numberTypeSource: text('number_type_source').$type<ContactNumberTypeSource>(),
     /** The number the contact last talked to; later sends keep it (no foreign key: numbers are released, never deleted). */
     senderPhoneNumberId: uuid('sender_phone_number_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +63,8 @@ export const contacts = pgTable(
     // The list's default order (created, then id, newest first) read straight from the index.
     index('contacts_account_created_idx').on(t.accountId, t.createdAt, t.id),
     index('contacts_tags_idx').using('gin', t.tags),
+    // The refinement job's queue: types read from the range that the lookup provider has yet to confirm.
+    index('contacts_number_type_range_idx').on(t.numberTypeCheckedAt).where(sql`number_type_source = 'range'`),
   ],
 );
 

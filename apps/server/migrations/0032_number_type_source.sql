@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "number_type_source" text;--> statement-breakpoint
+CREATE INDEX "contacts_number_type_range_idx" ON "contacts" USING btree ("number_type_checked_at") WHERE number_type_source = 'range';
