@@ -62,6 +62,15 @@ test('an administrator connects Twilio, imports a number, finds it in Phone Numb
   await expect(settings.getByRole('table', { name: 'Phone Numbers' }).getByRole('row', { name: /Front desk/ })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // A second Twilio account may be added beside the first; the same one again is refused.
+  await page.getByRole('button', { name: 'Connect another Twilio account' }).click();
+  await page.getByLabel('Account SID').fill(sid);
+  await page.getByLabel('Auth Token').fill(authToken);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText('This Twilio account is already connected')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('region', { name: /^Twilio connection / })).toHaveCount(1);
+
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
   expect(peer.owned[0]?.smsUrl).toBe('');

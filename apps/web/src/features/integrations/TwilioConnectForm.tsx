@@ -12,14 +12,14 @@ import { useConnectTwilio } from './twilioQueries';
 type Fields = z.input<typeof connectTwilioSchema>;
 
 /** The Twilio account's SID and auth token; the server checks them with Twilio before keeping them. */
-export const TwilioConnectForm = ({ accountId }: { accountId: string }) => {
+export const TwilioConnectForm = ({ accountId, onConnected, onCancel }: { accountId: string; onConnected?: () => void; onCancel?: () => void }) => {
   const connect = useConnectTwilio(accountId);
   const { register, handleSubmit, formState } = useForm<Fields, unknown, ConnectTwilio>({
     resolver: zodResolver(connectTwilioSchema),
     defaultValues: { name: 'Twilio', settings: { accountSid: '' }, secret: '' },
   });
   const submit: SubmitHandler<ConnectTwilio> = (values) => {
-    connect.mutate(values);
+    connect.mutate(values, { onSuccess: onConnected });
   };
   const e = formState.errors;
   return (
@@ -29,9 +29,12 @@ export const TwilioConnectForm = ({ accountId }: { accountId: string }) => {
         <TextField label="Account SID" placeholder="AC..." {...register('settings.accountSid')} error={!!e.settings?.accountSid} helperText={e.settings?.accountSid?.message ?? 'In the Twilio console: Account Info'} />
         <TextField label="Auth Token" type="password" autoComplete="off" {...register('secret')} error={!!e.secret} helperText={e.secret?.message} />
         <TextField label="Name" {...register('name')} error={!!e.name} helperText={e.name?.message ?? 'How Parley names this connection'} />
-        <Button type="submit" variant="contained" disabled={connect.isPending} sx={{ alignSelf: 'flex-start' }}>
-          Connect
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={connect.isPending}>
+            Connect
+          </Button>
+          {onCancel !== undefined && <Button onClick={onCancel}>Cancel</Button>}
+        </Stack>
       </Stack>
     </form>
   );

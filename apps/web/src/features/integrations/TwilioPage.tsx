@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import { useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { can, type CarrierConnection } from '@parley/shared';
@@ -15,7 +16,7 @@ const ConnectionView = ({ accountId, connection, canManage }: { accountId: strin
   const disconnect = useDisconnectTwilio(accountId);
   const sid = connection.carrier === 'twilio' ? connection.settings.accountSid : '';
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} component="section" aria-label={`Twilio connection ${connection.name}`}>
       <Typography variant="body2" color="text.secondary" aria-label="Twilio account">
         {connection.name}: Twilio account {sid}, {String(connection.phoneNumbers)} number{connection.phoneNumbers === 1 ? '' : 's'} in Parley
       </Typography>
@@ -38,16 +39,38 @@ const ConnectionView = ({ accountId, connection, canManage }: { accountId: strin
   );
 };
 
+/** Each of the account's Twilio connections, oldest first, and a form to add one more. */
+const Connections = ({ accountId, connections }: { accountId: string; connections: CarrierConnection[] }) => {
+  const [adding, setAdding] = useState(false);
+  const stop = () => {
+    setAdding(false);
+  };
+  return (
+    <>
+      {connections.map((connection) => (
+        <ConnectionView key={connection.id} accountId={accountId} connection={connection} canManage />
+      ))}
+      {adding ? (
+        <TwilioConnectForm accountId={accountId} onConnected={stop} onCancel={stop} />
+      ) : (
+        <Button variant="outlined" onClick={() => { setAdding(true); }} sx={{ alignSelf: 'flex-start' }}>
+          Connect another Twilio account
+        </Button>
+      )}
+    </>
+  );
+};
+
 /**
- * /integrations/twilio: the account's own Twilio account (a carrier connection, docs/integrations.md,
- * "Twilio"): connect with the SID and auth token, import the Twilio account's numbers, disconnect.
+ * /integrations/twilio: the account's own Twilio accounts (carrier connections, docs/integrations.md,
+ * "Twilio"): connect with the SID and auth token, import each Twilio account's numbers, disconnect.
  */
 export const TwilioPage = ({ title }: PageProps) => {
   const { account } = useSession();
   const query = useTwilioConnections(account?.id ?? '');
   if (account === null) return null;
   const canManage = can(account.user.role, 'account.manage');
-  const connection = query.data?.[0];
+  const connections = query.data ?? [];
   return (
     <>
       <Typography variant="h1" gutterBottom>
@@ -58,11 +81,11 @@ export const TwilioPage = ({ title }: PageProps) => {
         {canManage && query.isError && <ErrorAlert message={errorMessage(query.error)} onRetry={() => void query.refetch()} />}
         {canManage && query.data !== undefined && (
           <Typography variant="body1" aria-label="Status">
-            {connection === undefined ? 'Not connected' : 'Connected'}
+            {connections.length === 0 ? 'Not connected' : 'Connected'}
           </Typography>
         )}
-        {canManage && query.data !== undefined && connection === undefined && <TwilioConnectForm accountId={account.id} />}
-        {canManage && connection !== undefined && <ConnectionView key={connection.id} accountId={account.id} connection={connection} canManage={canManage} />}
+        {canManage && query.data !== undefined && connections.length === 0 && <TwilioConnectForm accountId={account.id} />}
+        {canManage && connections.length > 0 && <Connections accountId={account.id} connections={connections} />}
       </Stack>
     </>
   );
