@@ -18,10 +18,12 @@ export interface ScreenshotPreviewProps {
   fileName: string;
   /** Shown instead of the picture while `pathFor` gives nothing. */
   emptyText: string;
+  /** The preview's greatest width in CSS pixels (the picture is 390 wide; default 320). */
+  maxWidth?: number;
 }
 
 /** The screenshot as the server draws it (1x), and downloads of its PNG at 1x and 2x. */
-export const ScreenshotPreview = ({ pathFor, fileName, emptyText }: ScreenshotPreviewProps) => {
+export const ScreenshotPreview = ({ pathFor, fileName, emptyText, maxWidth = 320 }: ScreenshotPreviewProps) => {
   const preview = pathFor(1);
   const image = useScreenshotImage(preview);
   const fetchPng = useFetchPng();
@@ -45,7 +47,7 @@ export const ScreenshotPreview = ({ pathFor, fileName, emptyText }: ScreenshotPr
 
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center', width: '100%' }}>
-      <Box sx={{ width: '100%', maxWidth: 320, minHeight: 200, position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}>
+      <Box sx={{ width: '100%', maxWidth, minHeight: 200, position: 'relative', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', bgcolor: 'background.paper' }}>
         {image.loading && <LinearProgress aria-label="Drawing the screenshot" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {preview === null ? (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>

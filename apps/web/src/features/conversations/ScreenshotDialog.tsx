@@ -67,7 +67,8 @@ export const ScreenshotDialog = ({ accountId, conversationId, onClose }: Screens
             ))}
           </TextField>
         </Stack>
-        <ScreenshotPreview pathFor={pathFor} fileName="conversation" emptyText="" />
+        {/* Narrower than the page's, so the downloads stay in sight beside the dialog's controls. */}
+        <ScreenshotPreview pathFor={pathFor} fileName="conversation" emptyText="" maxWidth={240} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
