@@ -16,7 +16,7 @@ test('an unknown route shows the 404 page', async ({ page }) => {
 });
 
 test('a route whose feature is not built says so', async ({ page }) => {
-  await signIn(page, '/tools/screenshot');
+  await signIn(page, '/featurerequests');
   await expect(page.getByText('Not available yet')).toBeVisible();
 });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { bearerOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eAccountName } from './globalSetup.js';
@@ -52,4 +53,31 @@ test("tools: a number's carrier and line type from its range, and the caller nam
   expect(saved.map((c) => [c.firstName, c.lastName])).toEqual([['Dental', 'Harbor']]);
   // The shared account keeps no contact of this test.
   expect((await page.request.post(`${base}/remove`, { headers, data: { ids: saved.map((c) => c.id) } })).ok()).toBe(true);
+});
+
+test('tools: the screenshot generator draws sample messages as a phone screenshot, previewed and downloaded', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, '/tools/screenshot');
+  await expect(page.getByRole('heading', { name: 'Screenshot Generator' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Jordan Lee');
+  await page.getByRole('textbox', { name: 'Message 1 text' }).fill('Can I move my appointment to Friday?');
+  const add = page.getByRole('button', { name: 'Add message' });
+  for (let i = 0; i < 3; i += 1) await add.click();
+  await expect(add).toBeDisabled();
+  await expect(page.getByTestId('sample-message')).toHaveCount(5);
+  // An empty message is refused with the server's message, and no preview is asked for.
+  await expect(page.getByText('Write a text or add a picture')).toHaveCount(3);
+  await page.getByRole('textbox', { name: 'Message 3 text' }).fill('Friday at 10 works 👍');
+  for (const n of [5, 4]) await page.getByRole('button', { name: `Remove message ${String(n)}` }).click();
+
+  const preview = page.getByTestId('screenshot-preview');
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(390);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PNG (2x)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('screenshot@2x.png');
+  const png = await fs.readFile(await download.path());
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([780, 1688]);
 });

@@ -4306,6 +4306,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/conversations/{id}/screenshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A screenshot of the conversation's last messages (or those named), as PNG
+         * @description The newest `count` messages (at most 5), or those `messageIds` names, oldest first. `mask=true` shows the contact as initials and the last 4 digits of the number. Times in `timeZone` (IANA, default UTC).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    count?: number;
+                    mask?: "true" | "false";
+                    messageIds?: string | string[];
+                    scale?: "1" | "2";
+                    timeZone?: string;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/counts/{type}": {
         parameters: {
             query?: never;
@@ -12342,6 +12426,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/tools/screenshots/ios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A screenshot of sample messages on an iPhone
+         * @description An iPhone messages screen with up to 5 sample messages as PNG, 390 pixels wide at scale 1 (780 at 2). Repeat `messages`, `outgoing` (true or false) and optionally `pictures` once per message, in order; a picture is the `id` of a file uploaded with tools/sharefile (resized to 500), never a URL.
+         */
+        get: {
+            parameters: {
+                query: {
+                    messages?: string | string[];
+                    name: string;
+                    outgoing?: string | string[];
+                    pictures?: string | string[];
+                    scale?: "1" | "2";
+                    time?: string;
+                };
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/tools/sharefile": {
         parameters: {
             query?: never;
@@ -15326,6 +15494,89 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tools/screenshots/ios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A screenshot of sample messages: the hosted API's path, in the token's account
+         * @description An iPhone messages screen with up to 5 sample messages as PNG, 390 pixels wide at scale 1 (780 at 2). Repeat `messages`, `outgoing` (true or false) and optionally `pictures` once per message, in order; a picture is the `id` of a file uploaded with tools/sharefile (resized to 500), never a URL. A person in several accounts names one with `accountId`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    accountId?: string;
+                    messages?: string | string[];
+                    name: string;
+                    outgoing?: string | string[];
+                    pictures?: string | string[];
+                    scale?: "1" | "2";
+                    time?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": components["schemas"]["Error"];
                     };
                 };
             };

@@ -139,7 +139,7 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
     return { fileId };
   },
   ...Object.fromEntries(
-    ['', '/close', '/assigngroup', '/read', '/calls'].map((action) => [
+    ['', '/close', '/assigngroup', '/read', '/calls', '/screenshot'].map((action) => [
       `/v1/accounts/:acc/conversations/:id${action}`,
       async (q: Queryable, accountId: string) => {
         const id = randomUUID();
@@ -418,6 +418,8 @@ describe.each(testDatabaseKinds)('tenancy and roles across the route table on %s
         'DELETE /v1/accounts/:acc/autotopup',
         // The hosted product's path, its account the token's (named with ?accountId= here).
         'POST /v1/tools/sharefile',
+        'GET /v1/tools/screenshots/ios',
+        'GET /v1/accounts/:acc/conversations/:id/screenshot',
       ]),
     );
   });

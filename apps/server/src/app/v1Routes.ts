@@ -36,6 +36,7 @@ import { reportRoutes } from '../modules/reports/index.js';
 import { deliveryRoutes, notificationChannelRoutes, notificationRoutes, slackRoutes, slackWorkspaceRoutes, webhookSubscriptionRoutes } from '../modules/notifications/index.js';
 import { domainRoutes, linkRoutes } from '../modules/links/index.js';
 import { lookupRoutes } from '../modules/tools/index.js';
+import { screenshotRoutes } from '../modules/screenshots/index.js';
 import { emailRoutes, integrationRoutes } from '../modules/integrations/index.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see platform/http/permissions.ts). */
@@ -60,6 +61,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(mediaRoutes, { ctx });
   await app.register(toolRoutes, { ctx });
   await app.register(lookupRoutes, { ctx });
+  await app.register(screenshotRoutes, { ctx });
   await app.register(conversationRoutes, { ctx });
   await app.register(callRoutes, { ctx });
   await app.register(chargeRoutes, { ctx });

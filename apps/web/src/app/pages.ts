@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from './pageProps';
 
-export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates' | 'campaigns' | 'notifications' | 'notificationChannel' | 'links' | 'customDomains' | 'carrierLookup' | 'nameLookup' | 'integrations' | 'integration' | 'webhooks' | 'zapier' | 'twilio' | 'slack';
+export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates' | 'campaigns' | 'notifications' | 'notificationChannel' | 'links' | 'customDomains' | 'carrierLookup' | 'nameLookup' | 'screenshot' | 'integrations' | 'integration' | 'webhooks' | 'zapier' | 'twilio' | 'slack';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
@@ -29,6 +29,7 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   customDomains: lazy(() => import('../features/links/CustomDomainsPage').then((m) => ({ default: m.CustomDomainsPage }))),
   carrierLookup: lazy(() => import('../features/tools/CarrierLookupPage').then((m) => ({ default: m.CarrierLookupPage }))),
   nameLookup: lazy(() => import('../features/tools/NameLookupPage').then((m) => ({ default: m.NameLookupPage }))),
+  screenshot: lazy(() => import('../features/tools/screenshot/ScreenshotPage').then((m) => ({ default: m.ScreenshotPage }))),
   integrations: lazy(() => import('../features/integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage }))),
   integration: lazy(() => import('../features/integrations/IntegrationPage').then((m) => ({ default: m.IntegrationPage }))),
   webhooks: lazy(() => import('../features/notifications/WebhooksPage').then((m) => ({ default: m.WebhooksPage }))),

@@ -92,6 +92,7 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/links/customdomains': 'customDomains',
   '/tools/carrierlookup': 'carrierLookup',
   '/tools/namelookup': 'nameLookup',
+  '/tools/screenshot': 'screenshot',
   '/campaigns': 'campaigns',
   '/templates': 'templates',
   '/templates/sms': 'templates',

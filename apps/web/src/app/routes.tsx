@@ -52,7 +52,7 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/lists/:listId', 'List', 'list'),
   inApp('/tools/carrierlookup', 'Carrier Lookup', 'carrierLookup'),
   inApp('/tools/namelookup', 'Name Lookup', 'nameLookup'),
-  inApp('/tools/screenshot', 'Screenshot Generator'),
+  inApp('/tools/screenshot', 'Screenshot Generator', 'screenshot'),
   inApp('/integrations', 'Integrations', 'integrations'),
   // Webhooks are notifications: their page belongs to that feature (docs/integrations.md, "Webhooks"); Zapier
   // is an app on the public API, with a page of its own ("Zapier").

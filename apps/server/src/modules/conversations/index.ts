@@ -1,2 +1,3 @@
 export { assignConversationGroup, closeConversation, markConversationRead } from './conversationCommands.js';
 export { conversationRoutes } from './routes/conversations.js';
+export { loadConversation } from './conversationLoader.js';

@@ -8,4 +8,5 @@ export { toolRoutes } from './routes/sharefile.js';
 export { createMediaServices, type MediaServices } from './services.js';
 export type { MediaStorage } from './storage.js';
 export { createMediaStorage } from './storageFromConfig.js';
-export { accountMediaUrl, parseAccountMediaUrl } from './urls.js';
+export { accountMediaReference, accountMediaUrl, parseAccountMediaUrl } from './urls.js';
+export { drawablePicture, type DrawablePicture } from './pictureForDrawing.js';

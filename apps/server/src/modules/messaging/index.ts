@@ -12,7 +12,7 @@ export { MESSAGE_EMPTY_FOR_CONTACT_MESSAGE, messageTooLong, priceUnavailable } f
 export { OPT_IN_REQUEST_EVENT_TYPE, pendingOptInSource } from './optInConsent.js';
 export { approvalRoutes } from './routes/approvals.js';
 export { approveHeldMessages } from './heldMessages.js';
-export { listMessages } from './messageQueries.js';
+export { findMessage, listMessages } from './messageQueries.js';
 export { messageRoutes } from './routes/messages.js';
 export { activeSenderNumbers, chooseSenderNumber, NO_ACTIVE_NUMBER_MESSAGE, NUMBER_NOT_ACTIVE_MESSAGE, senderCandidates, type SenderNumber } from './senderNumbers.js';
 export { sendingIdle } from './sendingIdle.js';

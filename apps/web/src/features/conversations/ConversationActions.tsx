@@ -1,5 +1,6 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MarkChatUnreadOutlined from '@mui/icons-material/MarkChatUnreadOutlined';
+import ScreenshotOutlined from '@mui/icons-material/ScreenshotOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -14,6 +15,7 @@ import { useSnackbar } from '../../components/snackbarContext';
 import { useGroups } from '../groups';
 import { useCloseConversation, useMarkConversationRead } from './inbox/queries';
 import { AssignGroupMenu } from './AssignGroupMenu';
+import { ScreenshotDialog } from './ScreenshotDialog';
 
 export const CONVERSATIONS_PATH = '/conversations';
 
@@ -51,7 +53,10 @@ const ActionButton = ({ label, icon, compact, color, loading, onClick }: ActionB
     </Button>
   );
 
-/** What the user may do with an open conversation: assign a group, mark it unread, close it (asking first). */
+/**
+ * What the user may do with a conversation: take a screenshot of it; while open, assign a group, mark it unread,
+ * close it (asking first).
+ */
 export const ConversationActions = ({ accountId, role, conversation, name, compact, onPauseReading }: ConversationActionsProps) => {
   const navigate = useNavigate();
   const snackbar = useSnackbar();
@@ -62,6 +67,7 @@ export const ConversationActions = ({ accountId, role, conversation, name, compa
   const close = useCloseConversation(accountId, conversation.id);
   const markUnread = useMarkConversationRead(accountId, conversation.id);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [screenshot, setScreenshot] = useState(false);
 
   return (
     <Stack direction="row" spacing={compact ? 0 : 1} sx={{ flexWrap: 'wrap', flexShrink: 0 }} useFlexGap>
@@ -88,6 +94,14 @@ export const ConversationActions = ({ accountId, role, conversation, name, compa
           }}
         />
       )}
+      <ActionButton
+        label="Screenshot"
+        icon={<ScreenshotOutlined />}
+        compact={compact}
+        onClick={() => {
+          setScreenshot(true);
+        }}
+      />
       {open && can(role, 'conversations.close') && (
         <ActionButton
           label="Close Conversation"
@@ -97,6 +111,15 @@ export const ConversationActions = ({ accountId, role, conversation, name, compa
           onClick={() => {
             close.reset();
             setConfirmingClose(true);
+          }}
+        />
+      )}
+      {screenshot && (
+        <ScreenshotDialog
+          accountId={accountId}
+          conversationId={conversation.id}
+          onClose={() => {
+            setScreenshot(false);
           }}
         />
       )}

@@ -1,20 +1,11 @@
 import type { MessagesReportAccepted } from '@parley/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
+import { saveBlob } from '../../components/saveBlob';
 
 /** Hands CSV text to the browser as a file download. */
 export function saveCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the URL is no longer needed.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 const today = (): string => new Date().toISOString().slice(0, 10);

@@ -1,0 +1,1 @@
+export { screenshotRoutes } from './routes/screenshots.js';
