@@ -12,7 +12,8 @@ import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
 import { CallRailConnectForm } from './CallRailConnectForm';
-import { CallRailPropertiesForm } from './CallRailPropertiesForm';
+import { AirCallNumbers } from './AirCallNumbers';
+import { CallPropertiesForm } from './CallPropertiesForm';
 import { CallRailWebhookUrl } from './CallRailWebhookUrl';
 import { EmailConnection } from './EmailConnection';
 import { EmailLog } from './EmailLog';
@@ -25,7 +26,7 @@ import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
 
 /** Kinds whose connector synchronizes no contacts: their pages have no sync panel. */
-const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom'];
+const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom', 'aircall', 'cradle'];
 
 /** /integrations/{kind}: one integration's page; kinds without a connector say 'Not available yet'. */
 export const IntegrationPage = ({ title }: PageProps) => {
@@ -86,6 +87,12 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
             {integration.connection.accountName} ({integration.connection.accountId ?? ''})
           </Typography>
         )}
+        {integration.connection?.companyName !== undefined && (
+          <Typography variant="body2" color="text.secondary" aria-label="AirCall company">
+            {integration.connection.companyName}
+            {integration.connection.companyId === undefined || integration.connection.companyId === '' ? '' : ` (company ${integration.connection.companyId})`}
+          </Typography>
+        )}
         {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
         {integration.connection?.workspace !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Workspace">{integration.connection.workspace}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
@@ -94,7 +101,10 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
       {canManage && integration.status !== 'connected' && kind === 'callrail' && <CallRailConnectForm accountId={accountId} callRailAccountId={integration.connection?.accountId ?? ''} />}
       {connected && kind === 'callrail' && <CallRailWebhookUrl integration={integration} />}
-      {connected && kind === 'callrail' && <CallRailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {connected && kind === 'aircall' && <AirCallNumbers accountId={accountId} readOnly={!canManage} />}
+      {connected && (kind === 'callrail' || kind === 'aircall' || kind === 'cradle') && (
+        <CallPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} kind={kind} properties={integration.properties} readOnly={!canManage} />
+      )}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {kind === 'email' && <EmailConnection accountId={accountId} integration={integration} canManage={canManage} />}
       {canManage && integration.status !== 'connected' && integration.auth === 'oauth' && <OAuthConnectButton accountId={accountId} kind={kind} />}
