@@ -14399,6 +14399,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/cradle/webhook/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cradle's call webhook: files the call by its number pair and texts back a missed call (signed with the connection's secret) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CradleWebhookAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/email/inbound": {
         parameters: {
             query?: never;
@@ -17598,6 +17676,22 @@ export interface components {
             textBackTemplateId: "" | string;
             textBackWindowHours: number;
         };
+        CradleWebhookAnswer: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
+        CradleWebhookAnswerInput: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
         CreateAccount: {
             defaults: {
                 country: string;
@@ -20515,6 +20609,8 @@ export type SchemaCradleConnect = components['schemas']['CradleConnect'];
 export type SchemaCradleConnectInput = components['schemas']['CradleConnectInput'];
 export type SchemaCradleProperties = components['schemas']['CradleProperties'];
 export type SchemaCradlePropertiesInput = components['schemas']['CradlePropertiesInput'];
+export type SchemaCradleWebhookAnswer = components['schemas']['CradleWebhookAnswer'];
+export type SchemaCradleWebhookAnswerInput = components['schemas']['CradleWebhookAnswerInput'];
 export type SchemaCreateAccount = components['schemas']['CreateAccount'];
 export type SchemaCreateAccountInput = components['schemas']['CreateAccountInput'];
 export type SchemaCreateAccountUser = components['schemas']['CreateAccountUser'];

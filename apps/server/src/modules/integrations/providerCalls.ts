@@ -38,6 +38,18 @@ export async function filingNumberOf(q: Queryable, filing: CallFiling): Promise<
   return row?.id ?? null;
 }
 
+/** The account's active number written as `e164`, or null (a phone system's number matched to Parley's). */
+export async function activeNumberOf(q: Queryable, accountId: string, e164: string): Promise<string | null> {
+  if (e164 === '') return null;
+  const [row] = await q
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.status, 'active'), eq(phoneNumbers.number, e164)))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 /** Records the calls in the caller's transaction; answers the rows written (none when the account has no number). */
 export async function recordProviderCalls(tx: Tx, filing: CallFiling, calls: readonly ProviderCall[]): Promise<CallRow[]> {
   const source = callSourceOf(filing.kind);

@@ -7,6 +7,7 @@ import { emailConnector } from './email/emailConnector.js';
 import { callRailConnector } from './callrail/callRailConnector.js';
 import { intercomConnector } from './intercom/intercomConnector.js';
 import { aircallConnector } from './aircall/aircallConnector.js';
+import { cradleConnector } from './cradle/cradleConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -20,6 +21,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [callRailConnector.kind, callRailConnector],
   [intercomConnector.kind, intercomConnector],
   [aircallConnector.kind, aircallConnector],
+  [cradleConnector.kind, cradleConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

@@ -64,14 +64,14 @@ export const CallPropertiesForm = ({ accountId, kind, properties, readOnly }: { 
             </MenuItem>
           ))}
         </TextField>
+        <TextField label="Once per caller every (hours)" type="number" disabled={readOnly} value={hours} onChange={(event) => { setHours(event.target.value); }} error={hoursError !== undefined} helperText={hoursError} />
         {extra.recordTextBacks !== undefined && (
           <FormControlLabel
             control={<Switch checked={extra.recordTextBacks} disabled={readOnly} onChange={(event) => { setExtra({ recordTextBacks: event.target.checked }); }} />}
             label="Show text-backs on the AirCall call"
           />
         )}
-        <TextField label="Once per caller every (hours)" type="number" disabled={readOnly} value={hours} onChange={(event) => { setHours(event.target.value); }} error={hoursError !== undefined} helperText={hoursError} />
-        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText={kind === 'aircall' ? 'For AirCall numbers mapped to none below; text-backs go from the number a call is filed under' : 'Text-backs go from this number'}>
+        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText={kind === 'aircall' ? 'For AirCall numbers that map to none above; text-backs go from the number a call is filed under' : 'Text-backs go from this number'}>
           <MenuItem value="">The account&apos;s first number</MenuItem>
           {(numbers.data ?? []).filter((n) => n.status === 'active').map((n) => (
             <MenuItem key={n.id} value={n.id}>

@@ -23,6 +23,7 @@ import { hubspotActionRoutes } from './hubspotActions.js';
 import { intercomWebhookRoutes } from './intercomWebhook.js';
 import { callRailWebhookRoutes } from './callRailWebhook.js';
 import { aircallRoutes } from './aircallRoutes.js';
+import { cradleWebhookRoutes } from './cradleWebhook.js';
 import { twilioIntegrationRoutes } from '../twilio/twilioRoutes.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
@@ -136,6 +137,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   await app.register(intercomWebhookRoutes, { ctx });
   await app.register(callRailWebhookRoutes, { ctx });
   await app.register(aircallRoutes, { ctx });
+  await app.register(cradleWebhookRoutes, { ctx });
   await app.register(twilioIntegrationRoutes, { ctx });
 
   app.get(
