@@ -7,7 +7,7 @@ import type { ProviderCall } from './connector.js';
 
 /*
  * Calls a connector reports (a sync page's, a webhook's), filed in the callers' conversations through the
- * calls module (docs/calls.md). Every call connector (CallRail, later AirCall and Cradle) comes through here.
+ * calls module (docs/calls.md). Every call connector (CallRail, AirCall, Cradle) comes through here.
  */
 
 /** Where an integration files its calls: the account and the number its property `callNumberId` names. */

@@ -22,6 +22,12 @@ const propertiesOf = ({ recordTextBacks: _aircallOnly, ...properties }: Record<s
   return parsed.success ? parsed.data : CALLRAIL_DEFAULT_PROPERTIES;
 };
 
+const numberHelp: Readonly<Record<CallIntegrationKind, string>> = {
+  callrail: 'Text-backs go from this number',
+  aircall: 'For AirCall numbers that map to none above; text-backs go from the number a call is filed under',
+  cradle: "For calls to a number Parley does not have; text-backs go from the number a call is filed under",
+};
+
 /** AirCall's own property: the text-back shown on the AirCall call (on unless turned off). */
 const recordTextBacksOf = (kind: CallIntegrationKind, properties: Record<string, unknown>): Record<string, boolean> =>
   kind === 'aircall' ? { recordTextBacks: properties.recordTextBacks !== false } : {};
@@ -71,7 +77,7 @@ export const CallPropertiesForm = ({ accountId, kind, properties, readOnly }: { 
             label="Show text-backs on the AirCall call"
           />
         )}
-        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText={kind === 'aircall' ? 'For AirCall numbers that map to none above; text-backs go from the number a call is filed under' : 'Text-backs go from this number'}>
+        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText={numberHelp[kind]}>
           <MenuItem value="">The account&apos;s first number</MenuItem>
           {(numbers.data ?? []).filter((n) => n.status === 'active').map((n) => (
             <MenuItem key={n.id} value={n.id}>

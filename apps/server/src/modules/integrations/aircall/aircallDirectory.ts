@@ -118,7 +118,14 @@ export async function lineNumberOf(q: Queryable, accountId: string, externalLine
     .from(integrationLines)
     .where(and(eq(integrationLines.accountId, accountId), eq(integrationLines.kind, KIND), eq(integrationLines.externalId, externalLineId)));
   if (line === undefined) return null;
-  if (line.phoneNumberId !== null) return line.phoneNumberId;
+  if (line.phoneNumberId !== null) {
+    // A number released since it was chosen no longer takes calls: the integration's own choice applies.
+    const [active] = await q
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.id, line.phoneNumberId), eq(phoneNumbers.status, 'active')));
+    return active?.id ?? null;
+  }
   if (line.groupId === null) return null;
   const [first] = await q
     .select({ id: phoneNumbers.id })
