@@ -6130,6 +6130,243 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/integrations/aircall/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AirCall's numbers, where each one's calls go, and AirCall's users, as the last refresh found them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AirCallDirectoryResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Chooses where AirCall numbers' calls go: one of the account's numbers or a group (both null: the number with the same digits) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AirCallLinesChangeInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AirCallDirectoryResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/integrations/aircall/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reads AirCall's numbers and users again (every page) and makes sure its webhook is there; `success` false with AirCall's reason when it failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AirCallRefreshResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/integrations/email/mails": {
         parameters: {
             query?: never;
@@ -14174,6 +14411,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/aircall/webhook/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** AirCall's webhook: files the call in the caller's conversation and texts back a missed call (the body's token must be this webhook's) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AirCallWebhookAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/integrations/callrail/webhook/{token}": {
         parameters: {
             query?: never;
@@ -14206,6 +14521,84 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["CallRailWebhookAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/cradle/webhook/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cradle's call webhook: files the call by its number pair and texts back a missed call (signed with the connection's secret) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CradleWebhookAnswer"];
                     };
                 };
                 /** @description Default Response */
@@ -16038,6 +16431,118 @@ export interface components {
                 alreadyMembers: number;
             };
         };
+        AirCallDirectory: {
+            lines: components["schemas"]["AirCallLine"][];
+            users: components["schemas"]["AirCallUser"][];
+        };
+        AirCallDirectoryInput: {
+            lines: components["schemas"]["AirCallLineInput"][];
+            users: components["schemas"]["AirCallUserInput"][];
+        };
+        AirCallDirectoryResponse: {
+            data: components["schemas"]["AirCallDirectory"];
+        };
+        AirCallDirectoryResponseInput: {
+            data: components["schemas"]["AirCallDirectoryInput"];
+        };
+        AirCallLine: {
+            groupId: string | null;
+            id: string;
+            /** @enum {string} */
+            mappedBy: "auto" | "admin";
+            name: string;
+            number: string;
+            phoneNumberId: string | null;
+        };
+        AirCallLineInput: {
+            groupId: string | null;
+            id: string;
+            /** @enum {string} */
+            mappedBy: "auto" | "admin";
+            name: string;
+            number: string;
+            phoneNumberId: string | null;
+        };
+        AirCallLinesChange: {
+            lines: {
+                groupId: string | null;
+                id: string;
+                phoneNumberId: string | null;
+            }[];
+        };
+        AirCallLinesChangeInput: {
+            lines: {
+                groupId: string | null;
+                id: string;
+                phoneNumberId: string | null;
+            }[];
+        };
+        AirCallProperties: {
+            callNumberId: "" | string;
+            recordTextBacks: boolean;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        AirCallPropertiesInput: {
+            callNumberId: "" | string;
+            recordTextBacks: boolean;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        AirCallRefreshResponse: {
+            data: components["schemas"]["AirCallDirectory"];
+            /** @constant */
+            success: true;
+        } | {
+            error: {
+                message: string;
+            };
+            /** @constant */
+            success: false;
+        };
+        AirCallRefreshResponseInput: {
+            data: components["schemas"]["AirCallDirectoryInput"];
+            /** @constant */
+            success: true;
+        } | {
+            error: {
+                message: string;
+            };
+            /** @constant */
+            success: false;
+        };
+        AirCallUser: {
+            email: string;
+            id: string;
+            name: string;
+        };
+        AirCallUserInput: {
+            email: string;
+            id: string;
+            name: string;
+        };
+        AirCallWebhookAnswer: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            insightCard: "posted" | "failed" | "notAsked";
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
+        AirCallWebhookAnswerInput: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            insightCard: "posted" | "failed" | "notAsked";
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
         ApiCredentials: {
             /** Format: uuid */
             accountId: string;
@@ -17403,6 +17908,40 @@ export interface components {
             data: {
                 unread: number;
             };
+        };
+        CradleConnect: {
+            apiKey: string;
+        };
+        CradleConnectInput: {
+            apiKey: string;
+        };
+        CradleProperties: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CradlePropertiesInput: {
+            callNumberId: "" | string;
+            textBackEnabled: boolean;
+            textBackTemplateId: "" | string;
+            textBackWindowHours: number;
+        };
+        CradleWebhookAnswer: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
+        };
+        CradleWebhookAnswerInput: {
+            call: {
+                /** Format: uuid */
+                id: string;
+            } | null;
+            /** @enum {string} */
+            textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
         };
         CreateAccount: {
             defaults: {
@@ -20175,6 +20714,22 @@ export type SchemaAddListContacts = components['schemas']['AddListContacts'];
 export type SchemaAddListContactsInput = components['schemas']['AddListContactsInput'];
 export type SchemaAddListContactsResult = components['schemas']['AddListContactsResult'];
 export type SchemaAddListContactsResultInput = components['schemas']['AddListContactsResultInput'];
+export type SchemaAirCallDirectory = components['schemas']['AirCallDirectory'];
+export type SchemaAirCallDirectoryInput = components['schemas']['AirCallDirectoryInput'];
+export type SchemaAirCallDirectoryResponse = components['schemas']['AirCallDirectoryResponse'];
+export type SchemaAirCallDirectoryResponseInput = components['schemas']['AirCallDirectoryResponseInput'];
+export type SchemaAirCallLine = components['schemas']['AirCallLine'];
+export type SchemaAirCallLineInput = components['schemas']['AirCallLineInput'];
+export type SchemaAirCallLinesChange = components['schemas']['AirCallLinesChange'];
+export type SchemaAirCallLinesChangeInput = components['schemas']['AirCallLinesChangeInput'];
+export type SchemaAirCallProperties = components['schemas']['AirCallProperties'];
+export type SchemaAirCallPropertiesInput = components['schemas']['AirCallPropertiesInput'];
+export type SchemaAirCallRefreshResponse = components['schemas']['AirCallRefreshResponse'];
+export type SchemaAirCallRefreshResponseInput = components['schemas']['AirCallRefreshResponseInput'];
+export type SchemaAirCallUser = components['schemas']['AirCallUser'];
+export type SchemaAirCallUserInput = components['schemas']['AirCallUserInput'];
+export type SchemaAirCallWebhookAnswer = components['schemas']['AirCallWebhookAnswer'];
+export type SchemaAirCallWebhookAnswerInput = components['schemas']['AirCallWebhookAnswerInput'];
 export type SchemaApiCredentials = components['schemas']['ApiCredentials'];
 export type SchemaApiCredentialsInput = components['schemas']['ApiCredentialsInput'];
 export type SchemaApprovalResult = components['schemas']['ApprovalResult'];
@@ -20301,6 +20856,12 @@ export type SchemaConversationRecord = components['schemas']['ConversationRecord
 export type SchemaConversationRecordInput = components['schemas']['ConversationRecordInput'];
 export type SchemaCounts = components['schemas']['Counts'];
 export type SchemaCountsInput = components['schemas']['CountsInput'];
+export type SchemaCradleConnect = components['schemas']['CradleConnect'];
+export type SchemaCradleConnectInput = components['schemas']['CradleConnectInput'];
+export type SchemaCradleProperties = components['schemas']['CradleProperties'];
+export type SchemaCradlePropertiesInput = components['schemas']['CradlePropertiesInput'];
+export type SchemaCradleWebhookAnswer = components['schemas']['CradleWebhookAnswer'];
+export type SchemaCradleWebhookAnswerInput = components['schemas']['CradleWebhookAnswerInput'];
 export type SchemaCreateAccount = components['schemas']['CreateAccount'];
 export type SchemaCreateAccountInput = components['schemas']['CreateAccountInput'];
 export type SchemaCreateAccountUser = components['schemas']['CreateAccountUser'];

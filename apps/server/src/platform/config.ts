@@ -393,6 +393,11 @@ const envSchema = z.object({
   INTERCOM_CLIENT_SECRET: z.string().min(1).optional(),
   INTERCOM_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.intercom.io'),
   INTERCOM_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://app.intercom.com'),
+  AIRCALL_CLIENT_ID: z.string().trim().min(1).optional(),
+  AIRCALL_CLIENT_SECRET: z.string().min(1).optional(),
+  AIRCALL_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.aircall.io'),
+  AIRCALL_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://dashboard.aircall.io'),
+  CRADLE_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -499,6 +504,19 @@ export interface IntegrationsConfig {
   hubspot: HubSpotConfig;
   pipedrive: PipedriveConfig;
   intercom: IntercomConfig;
+  aircall: AirCallConfig;
+  /** CRADLE_API_BASE_URL: Cradle's API origin (docs/integrations.md, "Cradle"); null: not configured, Connect is refused. */
+  cradleApiBaseUrl: string | null;
+}
+
+/** AirCall (docs/integrations.md, "AirCall"). */
+export interface AirCallConfig {
+  /** The AirCall app's client (AIRCALL_CLIENT_ID and _SECRET); null: not registered, Connect is refused. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** AIRCALL_API_BASE_URL: the public API (/v1/...) and its token endpoint (/v1/oauth/token). */
+  apiBaseUrl: string;
+  /** AIRCALL_OAUTH_BASE_URL: where the authorize page (/oauth/authorize) is. */
+  oauthBaseUrl: string;
 }
 
 /** The operator's HubSpot app (HUBSPOT_*; docs/integrations-hubspot.md). */
@@ -749,6 +767,8 @@ export function loadConfig(
       hubspot: hubspotConfig(e),
       pipedrive: pipedriveConfig(e),
       intercom: intercomConfig(e),
+      aircall: aircallConfig(e),
+      cradleApiBaseUrl: e.CRADLE_API_BASE_URL?.replace(/\/+$/, '') ?? null,
     },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
@@ -778,6 +798,23 @@ function pipedriveConfig(e: Env): PipedriveConfig {
     jwtSecret: e.PIPEDRIVE_JWT_SECRET ?? null,
     apiBaseUrl: e.PIPEDRIVE_API_BASE_URL.replace(/\/+$/, ''),
     oauthBaseUrl: e.PIPEDRIVE_OAUTH_BASE_URL.replace(/\/+$/, ''),
+  };
+}
+
+/** AirCall's app: its client id and secret come together or not at all. */
+function aircallConfig(e: Env): AirCallConfig {
+  const { AIRCALL_CLIENT_ID: clientId, AIRCALL_CLIENT_SECRET: clientSecret } = e;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError([
+      clientId === undefined
+        ? 'AIRCALL_CLIENT_ID: is required when AIRCALL_CLIENT_SECRET is set (set both or neither)'
+        : 'AIRCALL_CLIENT_SECRET: is required when AIRCALL_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
+    apiBaseUrl: e.AIRCALL_API_BASE_URL.replace(/\/+$/, ''),
+    oauthBaseUrl: e.AIRCALL_OAUTH_BASE_URL.replace(/\/+$/, ''),
   };
 }
 

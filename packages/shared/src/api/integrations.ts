@@ -3,6 +3,7 @@ import { validationMessages } from '../validation.js';
 import { contactTagSchema } from './contacts.js';
 import { emailConnectSchema, emailPropertiesSchema } from './integrationsEmail.js';
 import { callRailConnectSchema, callRailPropertiesSchema } from './integrationsCallrail.js';
+import { aircallPropertiesSchema, cradleConnectSchema, cradlePropertiesSchema } from './integrationsAircall.js';
 
 /**
  * Integrations (docs/integrations.md): the services an account connects, each with a page at
@@ -159,6 +160,8 @@ export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.Zod
   intercom: intercomPropertiesSchema,
   email: emailPropertiesSchema,
   callrail: callRailPropertiesSchema,
+  aircall: aircallPropertiesSchema,
+  cradle: cradlePropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */
@@ -166,6 +169,7 @@ export const integrationConnectSchemas: Partial<Record<IntegrationKind, z.ZodObj
   activecampaign: activeCampaignConnectSchema,
   email: emailConnectSchema,
   callrail: callRailConnectSchema,
+  cradle: cradleConnectSchema,
 };
 
 /** PUT .../properties: the changed fields only; each kind's schema checks them (unknown keys refused). */

@@ -9,7 +9,7 @@ import {
   type IntegrationKind,
   type SyncKind,
 } from '@parley/shared';
-import { integrationActivities, integrationContacts, integrations, type IntegrationRow, type IntegrationSyncRow } from '../../platform/db/schema/index.js';
+import { integrationActivities, integrationContacts, integrationLines, integrations, integrationUsers, type IntegrationRow, type IntegrationSyncRow } from '../../platform/db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
 import type { ApiKeyAuth, Connector } from './connector.js';
@@ -133,6 +133,9 @@ export async function disconnectIntegration(deps: IntegrationDeps, accountId: st
     await failActiveSyncs(tx, accountId, kind, NOT_CONNECTED_REASON);
     await tx.delete(integrationActivities).where(and(eq(integrationActivities.accountId, accountId), eq(integrationActivities.kind, kind), eq(integrationActivities.status, 'pending')));
     await tx.delete(integrationContacts).where(and(eq(integrationContacts.accountId, accountId), eq(integrationContacts.kind, kind)));
+    // A phone system's numbers, their mapping and its users (AirCall) go with the connection.
+    await tx.delete(integrationLines).where(and(eq(integrationLines.accountId, accountId), eq(integrationLines.kind, kind)));
+    await tx.delete(integrationUsers).where(and(eq(integrationUsers.accountId, accountId), eq(integrationUsers.kind, kind)));
     const [other] = await tx.select({ id: integrations.id }).from(integrations).where(eq(integrations.accountId, accountId)).limit(1);
     await syncIntegrationSubscriptions(tx, accountId, other !== undefined);
   });

@@ -7,7 +7,7 @@ import type { ProviderCall } from './connector.js';
 
 /*
  * Calls a connector reports (a sync page's, a webhook's), filed in the callers' conversations through the
- * calls module (docs/calls.md). Every call connector (CallRail, later AirCall and Cradle) comes through here.
+ * calls module (docs/calls.md). Every call connector (CallRail, AirCall, Cradle) comes through here.
  */
 
 /** Where an integration files its calls: the account and the number its property `callNumberId` names. */
@@ -33,6 +33,18 @@ export async function filingNumberOf(q: Queryable, filing: CallFiling): Promise<
     .select({ id: phoneNumbers.id })
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.accountId, filing.accountId), eq(phoneNumbers.status, 'active'), ...named))
+    .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The account's active number written as `e164`, or null (a phone system's number matched to Parley's). */
+export async function activeNumberOf(q: Queryable, accountId: string, e164: string): Promise<string | null> {
+  if (e164 === '') return null;
+  const [row] = await q
+    .select({ id: phoneNumbers.id })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.accountId, accountId), eq(phoneNumbers.status, 'active'), eq(phoneNumbers.number, e164)))
     .orderBy(asc(phoneNumbers.createdAt), asc(phoneNumbers.id))
     .limit(1);
   return row?.id ?? null;

@@ -6,6 +6,8 @@ import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
 import { emailConnector } from './email/emailConnector.js';
 import { callRailConnector } from './callrail/callRailConnector.js';
 import { intercomConnector } from './intercom/intercomConnector.js';
+import { aircallConnector } from './aircall/aircallConnector.js';
+import { cradleConnector } from './cradle/cradleConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -18,6 +20,8 @@ const connectors = new Map<IntegrationKind, Connector>([
   [emailConnector.kind, emailConnector],
   [callRailConnector.kind, callRailConnector],
   [intercomConnector.kind, intercomConnector],
+  [aircallConnector.kind, aircallConnector],
+  [cradleConnector.kind, cradleConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

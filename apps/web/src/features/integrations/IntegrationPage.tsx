@@ -12,8 +12,10 @@ import { useSession } from '../../session/sessionContext';
 import { ActiveCampaignConnectForm } from './ActiveCampaignConnectForm';
 import { ActiveCampaignPropertiesForm } from './ActiveCampaignPropertiesForm';
 import { CallRailConnectForm } from './CallRailConnectForm';
-import { CallRailPropertiesForm } from './CallRailPropertiesForm';
+import { AirCallNumbers } from './AirCallNumbers';
+import { CallPropertiesForm } from './CallPropertiesForm';
 import { CallRailWebhookUrl } from './CallRailWebhookUrl';
+import { CradleConnectForm } from './CradleConnectForm';
 import { EmailConnection } from './EmailConnection';
 import { EmailLog } from './EmailLog';
 import { EmailPropertiesForm } from './EmailPropertiesForm';
@@ -25,7 +27,7 @@ import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
 
 /** Kinds whose connector synchronizes no contacts: their pages have no sync panel. */
-const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom'];
+const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom', 'aircall', 'cradle'];
 
 /** /integrations/{kind}: one integration's page; kinds without a connector say 'Not available yet'. */
 export const IntegrationPage = ({ title }: PageProps) => {
@@ -86,6 +88,17 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
             {integration.connection.accountName} ({integration.connection.accountId ?? ''})
           </Typography>
         )}
+        {integration.connection?.companyName !== undefined && (
+          <Typography variant="body2" color="text.secondary" aria-label="AirCall company">
+            {integration.connection.companyName}
+            {integration.connection.companyId === undefined || integration.connection.companyId === '' ? '' : ` (company ${integration.connection.companyId})`}
+          </Typography>
+        )}
+        {integration.connection?.cradleAccount !== undefined && (
+          <Typography variant="body2" color="text.secondary" aria-label="Cradle account">
+            {integration.connection.cradleAccount}
+          </Typography>
+        )}
         {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
         {integration.connection?.workspace !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Workspace">{integration.connection.workspace}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
@@ -93,8 +106,12 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       </Stack>
       {canManage && integration.status !== 'connected' && kind === 'activecampaign' && <ActiveCampaignConnectForm accountId={accountId} apiUrl={integration.connection?.apiUrl ?? ''} />}
       {canManage && integration.status !== 'connected' && kind === 'callrail' && <CallRailConnectForm accountId={accountId} callRailAccountId={integration.connection?.accountId ?? ''} />}
+      {canManage && integration.status !== 'connected' && kind === 'cradle' && <CradleConnectForm accountId={accountId} />}
       {connected && kind === 'callrail' && <CallRailWebhookUrl integration={integration} />}
-      {connected && kind === 'callrail' && <CallRailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {connected && kind === 'aircall' && <AirCallNumbers accountId={accountId} readOnly={!canManage} />}
+      {connected && (kind === 'callrail' || kind === 'aircall' || kind === 'cradle') && (
+        <CallPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} kind={kind} properties={integration.properties} readOnly={!canManage} />
+      )}
       {connected && kind === 'activecampaign' && <ActiveCampaignPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {kind === 'email' && <EmailConnection accountId={accountId} integration={integration} canManage={canManage} />}
       {canManage && integration.status !== 'connected' && integration.auth === 'oauth' && <OAuthConnectButton accountId={accountId} kind={kind} />}
@@ -113,6 +130,12 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
         <Typography variant="body2">
           HubSpot workflows send SMS with the &quot;Send an SMS with Parley&quot; action, or through a template&apos;s web-hook link: see{' '}
           <Link component={RouterLink} to="/templates/sms">SMS Templates</Link>.
+        </Typography>
+      )}
+      {(kind === 'aircall' || kind === 'cradle') && (
+        <Typography variant="body2">
+          Each call goes into the caller&apos;s conversation on the account&apos;s number it reached: a conversation is one contact and one of your
+          numbers, so calls and texts between the same two numbers stay together.
         </Typography>
       )}
       {kind === 'intercom' && (

@@ -24,12 +24,12 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'callrail', 'email', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'aircall', 'callrail', 'cradle', 'email', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
-    const aircall = await h.call('GET', base(accountId, 'aircall'), tokens.Sender);
-    expect(aircall.json()).toMatchObject({ success: true, data: { integration: 'aircall', available: false, status: 'notConnected' } });
+    const calendar = await h.call('GET', base(accountId, 'googlecalendar'), tokens.Sender);
+    expect(calendar.json()).toMatchObject({ success: true, data: { integration: 'googlecalendar', available: false, status: 'notConnected' } });
     expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
-    expect((await h.call('POST', `${base(accountId, 'aircall')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
+    expect((await h.call('POST', `${base(accountId, 'googlecalendar')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
   });
 
   it('shows Webhooks connected while the account has an enabled webhook endpoint', async () => {
@@ -156,8 +156,8 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     const unconfigured = await h.call('GET', `${base(accountId, 'hubspot')}/oauth/start`, tokens.Administrator);
     expect(unconfigured.statusCode).toBe(409);
     expect(unconfigured.json()).toMatchObject({ error: { message: 'HubSpot is not configured on this server' } });
-    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/aircall/oauth/callback?code=x&state=forged' });
+    const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/googlecalendar/oauth/callback?code=x&state=forged' });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('http://parley.test/integrations/aircall?error=Not%20available%20yet');
+    expect(callback.headers.location).toBe('http://parley.test/integrations/googlecalendar?error=Not%20available%20yet');
   });
 });

@@ -22,6 +22,8 @@ import { integrationSyncJob } from '../syncJob.js';
 import { hubspotActionRoutes } from './hubspotActions.js';
 import { intercomWebhookRoutes } from './intercomWebhook.js';
 import { callRailWebhookRoutes } from './callRailWebhook.js';
+import { aircallRoutes } from './aircallRoutes.js';
+import { cradleWebhookRoutes } from './cradleWebhook.js';
 import { twilioIntegrationRoutes } from '../twilio/twilioRoutes.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
@@ -134,6 +136,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   await app.register(hubspotActionRoutes, { ctx });
   await app.register(intercomWebhookRoutes, { ctx });
   await app.register(callRailWebhookRoutes, { ctx });
+  await app.register(aircallRoutes, { ctx });
+  await app.register(cradleWebhookRoutes, { ctx });
   await app.register(twilioIntegrationRoutes, { ctx });
 
   app.get(

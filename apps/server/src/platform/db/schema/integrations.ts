@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
-import { contacts } from './contacts.js';
 import { users } from './identity.js';
-import { conversations } from './messaging.js';
+import { contactGroups, contacts } from './contacts.js';
+import { conversations, phoneNumbers } from './messaging.js';
 
 /**
  * An account's connection to an outside service (docs/integrations.md). `credentials` is AES-256-GCM
@@ -224,3 +224,46 @@ export const intercomReplies = pgTable(
     index('intercom_replies_pending_idx').on(t.linkId, t.dueAt).where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * A phone system's number (AirCall's lines) as its last refresh found it, and where its calls go in Parley
+ * (docs/integrations.md, "AirCall"): the account's number with the same E.164 digits, or a group (its first
+ * number), found on refresh or chosen by an administrator (`mappedBy` 'admin': a refresh keeps the choice).
+ */
+export const integrationLines = pgTable(
+  'integration_lines',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    /** E.164 as Parley writes numbers ('' when the provider's digits are not a number). */
+    number: text('number').notNull(),
+    phoneNumberId: uuid('phone_number_id').references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => contactGroups.id, { onDelete: 'set null' }),
+    mappedBy: text('mapped_by', { enum: ['auto', 'admin'] }).notNull().default('auto'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('integration_lines_external_idx').on(t.accountId, t.kind, t.externalId)],
+);
+export type IntegrationLineRow = typeof integrationLines.$inferSelect;
+
+/** A phone system's users (AirCall's agents) as the last refresh found them: who answers, shown on the page. */
+export const integrationUsers = pgTable(
+  'integration_users',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('integration_users_external_idx').on(t.accountId, t.kind, t.externalId)],
+);
+export type IntegrationUserRow = typeof integrationUsers.$inferSelect;

@@ -14,29 +14,47 @@ import { useTemplates } from '../templates';
 import { useSenderNumbers } from './emailQueries';
 import { useSaveProperties } from './queries';
 
-const propertiesOf = (properties: Record<string, unknown>): CallRailProperties => {
+/** The call integrations: CallRail, AirCall and Cradle share the text-back properties (AirCall adds one). */
+export type CallIntegrationKind = 'callrail' | 'aircall' | 'cradle';
+
+const propertiesOf = ({ recordTextBacks: _aircallOnly, ...properties }: Record<string, unknown>): CallRailProperties => {
   const parsed = callRailPropertiesSchema.safeParse({ ...CALLRAIL_DEFAULT_PROPERTIES, ...properties });
   return parsed.success ? parsed.data : CALLRAIL_DEFAULT_PROPERTIES;
 };
 
+const numberHelp: Readonly<Record<CallIntegrationKind, string>> = {
+  callrail: 'Text-backs go from this number',
+  aircall: 'For AirCall numbers that map to none above; text-backs go from the number a call is filed under',
+  cradle: "For calls to a number Parley does not have; text-backs go from the number a call is filed under",
+};
+
+/** AirCall's own property: the text-back shown on the AirCall call (on unless turned off). */
+const recordTextBacksOf = (kind: CallIntegrationKind, properties: Record<string, unknown>): Record<string, boolean> =>
+  kind === 'aircall' ? { recordTextBacks: properties.recordTextBacks !== false } : {};
+
 /** The missed-call text-back (on or off, template, window) and the number calls are filed under; only the changes are sent. */
-export const CallRailPropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
+export const CallPropertiesForm = ({ accountId, kind, properties, readOnly }: { accountId: string; kind: CallIntegrationKind; properties: Record<string, unknown>; readOnly: boolean }) => {
   const initial = propertiesOf(properties);
   const [current, setCurrent] = useState<CallRailProperties>(initial);
   const [hours, setHours] = useState(String(initial.textBackWindowHours));
+  const [extra, setExtra] = useState(recordTextBacksOf(kind, properties));
   const numbers = useSenderNumbers(accountId);
   const templates = useTemplates(accountId, 'SMS');
-  const save = useSaveProperties(accountId, 'callrail');
+  const save = useSaveProperties(accountId, kind);
   const snackbar = useSnackbar();
   const wanted = { ...current, textBackWindowHours: Number(hours) };
   const checked = callRailPropertiesSchema.safeParse(wanted);
   const hoursError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'textBackWindowHours')?.message;
-  const changed = changedProperties(initial, wanted);
+  const changed = changedProperties({ ...initial, ...recordTextBacksOf(kind, properties) }, { ...wanted, ...extra });
+  // Told whether or not the form is still mounted: the saved properties give it a new key (and a new mount).
+  const saved = (): void => {
+    snackbar.show('Properties have been saved');
+  };
   const set = (patch: Partial<CallRailProperties>): void => {
     setCurrent((before) => ({ ...before, ...patch }));
   };
   return (
-    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) save.mutate(changed, { onSuccess: () => { snackbar.show('Properties have been saved'); } }); }}>
+    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) void save.mutateAsync(changed).then(saved, () => undefined); }}>
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
         <Typography variant="h2">Properties</Typography>
         {save.isError && <ErrorAlert message={errorMessage(save.error)} />}
@@ -53,7 +71,13 @@ export const CallRailPropertiesForm = ({ accountId, properties, readOnly }: { ac
           ))}
         </TextField>
         <TextField label="Once per caller every (hours)" type="number" disabled={readOnly} value={hours} onChange={(event) => { setHours(event.target.value); }} error={hoursError !== undefined} helperText={hoursError} />
-        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText="Text-backs go from this number">
+        {extra.recordTextBacks !== undefined && (
+          <FormControlLabel
+            control={<Switch checked={extra.recordTextBacks} disabled={readOnly} onChange={(event) => { setExtra({ recordTextBacks: event.target.checked }); }} />}
+            label="Show text-backs on the AirCall call"
+          />
+        )}
+        <TextField select label="Calls go to the conversation on" disabled={readOnly} value={current.callNumberId} onChange={(event) => { set({ callNumberId: event.target.value }); }} slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }} helperText={numberHelp[kind]}>
           <MenuItem value="">The account&apos;s first number</MenuItem>
           {(numbers.data ?? []).filter((n) => n.status === 'active').map((n) => (
             <MenuItem key={n.id} value={n.id}>
