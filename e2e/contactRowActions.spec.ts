@@ -5,7 +5,7 @@ import { e2eColleague } from './globalSetup.js';
 import { signIn } from './signIn.js';
 
 /*
- * The contacts table at a common laptop width: each row's menu (Edit, Send Message, Block, Remove) is on
+ * The contacts table at a common laptop width: each row's menu (Edit, Send Message, Call, Block, Remove) is on
  * screen without scrolling sideways, and each of its actions works with the confirmations the contact
  * dialog has; the toolbar keeps one line with rows selected; Read Only gets no menu at all.
  */
@@ -60,7 +60,7 @@ test('contacts at 1366 px: the row menu shows without scrolling and sends, block
   // Send Message from the menu.
   await row(page, 'Ada').getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
   const adaMenu = page.getByRole('menu');
-  await expect(adaMenu.getByRole('menuitem')).toHaveText(['Edit', 'Send Message', 'Block', 'Remove']);
+  await expect(adaMenu.getByRole('menuitem')).toHaveText(['Edit', 'Send Message', 'Call', 'Block', 'Remove']);
   await adaMenu.getByRole('menuitem', { name: 'Send Message' }).click();
   const send = page.getByRole('dialog', { name: 'Send Message to Ada Lovelace' });
   await send.getByRole('textbox', { name: 'Message' }).fill('Hi {{{firstName}}}, see you Tuesday.');

@@ -1444,6 +1444,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Click-to-call: rings the user's own mobile from the account's number from.id, then connects them to destination */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlaceCallInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CallRecord"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/campaigns": {
         parameters: {
             query?: never;
@@ -11693,6 +11780,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/simulator/phones/{phone}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A virtual phone calls one of the account's simulator numbers: forwarded to its forwardTo, or missed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    phone: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SimulatorPhoneCallInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SimulatorMessage"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{acc}/simulator/phones/{phone}/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer, decline or hang up a call on a virtual phone; the call in the conversation follows */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                    id: string;
+                    phone: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SimulatorCallActionInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["SimulatorMessage"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/simulator/phones/{phone}/messages": {
         parameters: {
             query?: never;
@@ -14023,6 +14273,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/twilio/{settingsId}/calls/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio call status callback or Dial action, an account's own Twilio connection (signed) */
+        post: {
+            parameters: {
+                query: {
+                    account: string;
+                    call: string;
+                };
+                header?: never;
+                path: {
+                    settingsId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description TwiML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/carriers/twilio/{settingsId}/inbound": {
         parameters: {
             query?: never;
@@ -14069,7 +14402,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14147,7 +14480,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14171,6 +14504,167 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/twilio/{settingsId}/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio incoming call to a number of an account's own Twilio connection (signed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    settingsId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description TwiML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/twilio/calls/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio call status callback or Dial action, deployment's Twilio account (signed) */
+        post: {
+            parameters: {
+                query: {
+                    account: string;
+                    call: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description TwiML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
                     };
                 };
             };
@@ -14225,7 +14719,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14301,7 +14795,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                403: {
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14325,6 +14819,84 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/carriers/twilio/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio incoming call to a number of the deployment's Twilio account (signed): forwards it or records it missed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        [key: string]: string | string[];
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description TwiML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/xml": components["schemas"]["Error"];
                     };
                 };
             };
@@ -16791,6 +17363,12 @@ export interface components {
             /** @enum {string} */
             textBack: "sent" | "notAsked" | "alreadyDone" | "refused";
         };
+        CallRecord: {
+            data: components["schemas"]["Call"];
+        };
+        CallRecordInput: {
+            data: components["schemas"]["CallInput"];
+        };
         Campaign: {
             active: boolean;
             created: {
@@ -17224,6 +17802,7 @@ export interface components {
             webhooks: {
                 inboundUrl: string;
                 statusCallbackUrl: string;
+                voiceUrl: string;
             };
         };
         CarrierConnectionInput: {
@@ -17263,6 +17842,7 @@ export interface components {
             webhooks: {
                 inboundUrl: string;
                 statusCallbackUrl: string;
+                voiceUrl: string;
             };
         };
         CarrierLookup: {
@@ -19422,6 +20002,20 @@ export interface components {
             /** @enum {string} */
             timelineType: "disabled" | "activity" | "note";
         };
+        PlaceCall: {
+            destination: string;
+            from: {
+                /** Format: uuid */
+                id: string;
+            };
+        };
+        PlaceCallInput: {
+            destination: string;
+            from: {
+                /** Format: uuid */
+                id: string;
+            };
+        };
         Plan: {
             id: string;
             isTrial: boolean;
@@ -20085,6 +20679,14 @@ export interface components {
             /** @constant */
             tac: true;
         };
+        SimulatorCallAction: {
+            /** @enum {string} */
+            action: "answer" | "decline" | "hangUp";
+        };
+        SimulatorCallActionInput: {
+            /** @enum {string} */
+            action: "answer" | "decline" | "hangUp";
+        };
         SimulatorErrorCode: {
             code: string;
             /** @enum {string} */
@@ -20169,6 +20771,12 @@ export interface components {
             updated: {
                 at: string;
             };
+        };
+        SimulatorPhoneCall: {
+            to: string;
+        };
+        SimulatorPhoneCallInput: {
+            to: string;
         };
         SimulatorPhoneInput: {
             businessNumbers: string[];
@@ -20764,6 +21372,8 @@ export type SchemaCallRailProperties = components['schemas']['CallRailProperties
 export type SchemaCallRailPropertiesInput = components['schemas']['CallRailPropertiesInput'];
 export type SchemaCallRailWebhookAnswer = components['schemas']['CallRailWebhookAnswer'];
 export type SchemaCallRailWebhookAnswerInput = components['schemas']['CallRailWebhookAnswerInput'];
+export type SchemaCallRecord = components['schemas']['CallRecord'];
+export type SchemaCallRecordInput = components['schemas']['CallRecordInput'];
 export type SchemaCampaign = components['schemas']['Campaign'];
 export type SchemaCampaignAttributeFilter = components['schemas']['CampaignAttributeFilter'];
 export type SchemaCampaignAttributeFilterInput = components['schemas']['CampaignAttributeFilterInput'];
@@ -21004,6 +21614,8 @@ export type SchemaPhoneNumberFilterInput = components['schemas']['PhoneNumberFil
 export type SchemaPhoneNumberInput = components['schemas']['PhoneNumberInput'];
 export type SchemaPipedriveProperties = components['schemas']['PipedriveProperties'];
 export type SchemaPipedrivePropertiesInput = components['schemas']['PipedrivePropertiesInput'];
+export type SchemaPlaceCall = components['schemas']['PlaceCall'];
+export type SchemaPlaceCallInput = components['schemas']['PlaceCallInput'];
 export type SchemaPlan = components['schemas']['Plan'];
 export type SchemaPlanInput = components['schemas']['PlanInput'];
 export type SchemaPlanList = components['schemas']['PlanList'];
@@ -21082,6 +21694,8 @@ export type SchemaShortenText = components['schemas']['ShortenText'];
 export type SchemaShortenTextInput = components['schemas']['ShortenTextInput'];
 export type SchemaSignUp = components['schemas']['SignUp'];
 export type SchemaSignUpInput = components['schemas']['SignUpInput'];
+export type SchemaSimulatorCallAction = components['schemas']['SimulatorCallAction'];
+export type SchemaSimulatorCallActionInput = components['schemas']['SimulatorCallActionInput'];
 export type SchemaSimulatorErrorCode = components['schemas']['SimulatorErrorCode'];
 export type SchemaSimulatorErrorCodeInput = components['schemas']['SimulatorErrorCodeInput'];
 export type SchemaSimulatorMessage = components['schemas']['SimulatorMessage'];
@@ -21089,6 +21703,8 @@ export type SchemaSimulatorMessageInput = components['schemas']['SimulatorMessag
 export type SchemaSimulatorNumberList = components['schemas']['SimulatorNumberList'];
 export type SchemaSimulatorNumberListInput = components['schemas']['SimulatorNumberListInput'];
 export type SchemaSimulatorPhone = components['schemas']['SimulatorPhone'];
+export type SchemaSimulatorPhoneCall = components['schemas']['SimulatorPhoneCall'];
+export type SchemaSimulatorPhoneCallInput = components['schemas']['SimulatorPhoneCallInput'];
 export type SchemaSimulatorPhoneInput = components['schemas']['SimulatorPhoneInput'];
 export type SchemaSimulatorPhoneMessage = components['schemas']['SimulatorPhoneMessage'];
 export type SchemaSimulatorPhoneMessageInput = components['schemas']['SimulatorPhoneMessageInput'];

@@ -24,6 +24,7 @@ import {
   templates,
 } from '../platform/db/schema/index.js';
 import { routeTable, type RouteRecord } from './httpApp.js';
+import { ringForwardedCall } from '../modules/carriers/index.js';
 import { startApiHarness, type ApiHarness } from '../test/apiHarness.js';
 import { testDatabaseKinds } from '../test/databases.js';
 import { createAccount, createUser, roleFixtures } from '../test/factories.js';
@@ -239,6 +240,12 @@ const recordIn: Record<string, (q: Queryable, accountId: string) => Promise<Reco
       },
     ]),
   ),
+  '/v1/accounts/:acc/simulator/phones/:phone/calls/:id': async (q, accountId) => {
+    const number = await createPhoneNumber(q, accountId);
+    const caller = uniqueTestNumber();
+    const row = await ringForwardedCall(q, { callId: randomUUID(), caller, business: number.number, forwardTo: uniqueTestNumber() });
+    return { phone: caller.slice(1), id: row.id };
+  },
   '/v1/accounts/:acc/templates/:id/webhooks': async (q, accountId) => {
     const id = randomUUID();
     await q.insert(templates).values({ id, accountId, name: `Template ${id}`, type: 'Web', template: 'Hello' });
@@ -257,6 +264,7 @@ const validBody: Record<string, object> = {
   'PUT /v1/accounts/:acc/contacts/:id/block': {},
   'POST /v1/accounts/:acc/users/:id/resend': {},
   'PUT /v1/accounts/:acc/phonenumbers/:id': { universalReply: true },
+  'POST /v1/accounts/:acc/simulator/phones/:phone/calls/:id': { action: 'hangUp' },
   'POST /v1/accounts/:acc/phonenumbers/:id/verify': { code: '123456' },
   'PUT /v1/accounts/:acc/carriers/:id': {
     carrier: 'smpp',

@@ -88,3 +88,26 @@ export function callDuration(seconds: number): string {
   const hours = Math.floor(minutes / 60);
   return minutes % 60 === 0 ? `${String(hours)} h` : `${String(hours)} h ${String(minutes % 60)} min`;
 }
+
+/**
+ * POST /v1/accounts/{acc}/calls, click-to-call (docs/calls.md): Parley rings the signed-in user's own mobile
+ * (their profile's) from the account's number `from.id` and, when they answer, connects them to `destination`.
+ */
+export const placeCallSchema = z
+  .object({
+    destination: z.string({ message: 'Required' }).trim().min(1, 'Required').max(32, 'Must be a phone number'),
+    from: z.object({ id: z.uuid({ message: 'Required' }) }, { message: 'Required' }),
+  })
+  .meta({ id: 'PlaceCall' });
+export type PlaceCall = z.infer<typeof placeCallSchema>;
+
+export const callRecordSchema = z.object({ data: callSchema }).meta({ id: 'CallRecord' });
+export type CallRecord = z.infer<typeof callRecordSchema>;
+
+export const CALL_NO_MOBILE_MESSAGE = 'Add your mobile number to your profile to place calls: Parley calls you there first.';
+export const CALL_NO_VOICE_MESSAGE = "This number's carrier cannot place calls. Choose a number of a carrier with voice.";
+export const CALL_DESTINATION_INVALID_MESSAGE = 'destination: Not a valid phone number';
+export const CALL_NUMBER_INACTIVE_MESSAGE = 'This number is not active, so it cannot place calls.';
+export const CALL_NOT_PLACED_MESSAGE = 'The call could not be placed. Try again later.';
+export const CALL_API_CLIENT_MESSAGE = 'API credentials have no phone to ring: a signed-in user places calls.';
+export const CALL_PLACED_MESSAGE = 'Calling your phone…';

@@ -143,8 +143,8 @@ export const carrierConnectionSchema = z
       carrier: z.literal('twilio'),
       ...common,
       settings: twilioSettingsSchema,
-      /** Where Twilio must send status callbacks and inbound messages of this account's numbers. */
-      webhooks: z.object({ statusCallbackUrl: z.string(), inboundUrl: z.string() }),
+      /** Where Twilio must send status callbacks, inbound messages and incoming calls of this account's numbers. */
+      webhooks: z.object({ statusCallbackUrl: z.string(), inboundUrl: z.string(), voiceUrl: z.string() }),
     }),
   ])
   .meta({ id: 'CarrierConnection' });

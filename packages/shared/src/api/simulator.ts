@@ -178,3 +178,20 @@ export const simulatorNumberListSchema = z
   .meta({ id: 'SimulatorNumberList' });
 
 export type SimulatorNumber = z.infer<typeof simulatorNumberListSchema>['data'][number];
+
+/** POST .../simulator/phones/{phone}/calls: the virtual phone calls one of the account's numbers (docs/calls.md). */
+export const simulatorPhoneCallSchema = z
+  .object({ to: z.string({ message: validationMessages.required }).trim().min(1, { message: validationMessages.required }) })
+  .meta({ id: 'SimulatorPhoneCall' });
+export type SimulatorPhoneCall = z.infer<typeof simulatorPhoneCallSchema>;
+
+/** The buttons of a voice call on a virtual phone: Answer and Decline while it rings, Hang up while it lasts. */
+export const simulatorCallActions = ['answer', 'decline', 'hangUp'] as const;
+export type SimulatorCallActionName = (typeof simulatorCallActions)[number];
+
+/** POST .../simulator/phones/{phone}/calls/{id}: press a button of the call on that phone. */
+export const simulatorCallActionSchema = z
+  .object({ action: z.enum(simulatorCallActions, { message: 'Must be answer, decline or hangUp' }) })
+  .meta({ id: 'SimulatorCallAction' });
+
+export const SIMULATOR_CALL_STALE_MESSAGE = 'The call has moved on: refresh the phone.';

@@ -89,6 +89,22 @@ export interface AvailableNumber {
   capabilities: { sms: boolean; mms: boolean };
 }
 
+/**
+ * Click-to-call (docs/calls.md): the carrier rings the user's own phone from the account's number and, once
+ * they answer, connects them to the contact, showing the account's number as the caller.
+ */
+export interface BridgedCall {
+  /** Our call id and its account: the carrier's status reports name both, so they update this call and no other. */
+  callId: string;
+  accountId: string;
+  /** The account's number the call comes from (E.164). */
+  from: string;
+  /** The user's own phone, rung first (E.164). */
+  agent: string;
+  /** The contact, dialled once the user answers (E.164). */
+  destination: string;
+}
+
 export interface Carrier {
   readonly name: CarrierName;
   readonly capabilities: CarrierCapabilities;
@@ -107,6 +123,11 @@ export interface Carrier {
    * without voice (SMPP) leave it out, and hosted numbers on them cannot be verified by call.
    */
   placeVerificationCall?(call: { from: string | null; to: string; code: string }): Promise<void>;
+  /**
+   * Places a click-to-call (BridgedCall); resolves with the carrier's id of the call. Carriers without voice
+   * (SMPP) leave it out, and their numbers cannot place calls.
+   */
+  placeBridgedCall?(call: BridgedCall): Promise<{ carrierCallId: string }>;
   /** Numbers for sale; an adapter without an inventory answers an empty list. */
   availableNumbers(query: { country: string; limit: number }): Promise<AvailableNumber[]>;
   /** Buys a number from `availableNumbers`; resolves with the carrier's id for it. */

@@ -35,7 +35,8 @@ export function presentConnection(cipher: SecretCipher | null, publicUrl: string
     }
     case 'twilio': {
       const { carrier, ...rest } = settings;
-      return { carrier, ...common, settings: rest, webhooks: twilioWebhookUrls(publicUrl, row.id) };
+      const { statusCallbackUrl, inboundUrl, voiceUrl } = twilioWebhookUrls(publicUrl, row.id);
+      return { carrier, ...common, settings: rest, webhooks: { statusCallbackUrl, inboundUrl, voiceUrl } };
     }
   }
 }

@@ -88,16 +88,31 @@ export async function loadCarrierConnection(q: Queryable, cipher: SecretCipher, 
   };
 }
 
-/** The paths Twilio posts to: the deployment's account, or an account's own connection. */
-export function twilioWebhookPaths(settingsId: string | null): { status: string; inbound: string } {
+/**
+ * The paths Twilio posts to: the deployment's account, or an account's own connection. Messages: status and
+ * inbound; voice (docs/calls.md): an incoming call (the number's VoiceUrl) and a call's status callback.
+ */
+export function twilioWebhookPaths(settingsId: string | null): { status: string; inbound: string; voice: string; callStatus: string } {
   const base = settingsId === null ? '/v1/carriers/twilio' : `/v1/carriers/twilio/${settingsId}`;
-  return { status: `${base}/status`, inbound: `${base}/inbound` };
+  return { status: `${base}/status`, inbound: `${base}/inbound`, voice: `${base}/voice`, callStatus: `${base}/calls/status` };
+}
+
+export interface TwilioWebhookUrls {
+  statusCallbackUrl: string;
+  inboundUrl: string;
+  voiceUrl: string;
+  callStatusUrl: string;
 }
 
 /** The same as absolute URLs under PUBLIC_URL. */
-export function twilioWebhookUrls(publicUrl: string, settingsId: string | null): { statusCallbackUrl: string; inboundUrl: string } {
+export function twilioWebhookUrls(publicUrl: string, settingsId: string | null): TwilioWebhookUrls {
   const paths = twilioWebhookPaths(settingsId);
-  return { statusCallbackUrl: `${publicUrl}${paths.status}`, inboundUrl: `${publicUrl}${paths.inbound}` };
+  return {
+    statusCallbackUrl: `${publicUrl}${paths.status}`,
+    inboundUrl: `${publicUrl}${paths.inbound}`,
+    voiceUrl: `${publicUrl}${paths.voice}`,
+    callStatusUrl: `${publicUrl}${paths.callStatus}`,
+  };
 }
 
 type CarrierLog = Pick<Logger, 'info' | 'warn' | 'error'>;

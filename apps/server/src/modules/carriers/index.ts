@@ -1,4 +1,4 @@
-export type { AvailableNumber, Carrier, CarrierCapabilities, CarrierHandlers, CarrierName, DeliveryStatus, InboundMessage, MessageEncoding, OutboundMessage, StatusReport, SubmitResult } from './carrier.js';
+export type { AvailableNumber, BridgedCall, Carrier, CarrierCapabilities, CarrierHandlers, CarrierName, DeliveryStatus, InboundMessage, MessageEncoding, OutboundMessage, StatusReport, SubmitResult } from './carrier.js';
 export { loadCarrierConnection, twilioWebhookUrls, type CarrierConnection } from './connections.js';
 export { presentConnection } from './connectionPresenter.js';
 export { cipherFor, countAccountConnections, createConnection, findConnection, listConnections, removeConnection, type ConnectionWithUse } from './connectionWriter.js';
@@ -10,3 +10,8 @@ export { isSimulatorPicture, readSimulatorPicture } from './simulator/media.js';
 export { inventoryCountryOf } from './simulator/inventory.js';
 export { activeSimulatorNumbers, listPhones, parsePhoneParam, phoneThread, sendFromPhone, type PhoneSummary } from './simulator/phones.js';
 export { defaultSimulatorSettings, loadSimulatorSettings, saveSimulatorSettings, type SimulatorNetworkSettings } from './simulator/settings.js';
+export { acceptTwilioForms, readableTwilio, twilioParamsSchema, twilioSigning, TWILIO_SIGNATURE_REFUSED_MESSAGE, type TwilioSigning } from './routes/twilioRequests.js';
+export { dialTwiml, EMPTY_TWIML, sayAndHangUpTwiml } from './twilio/twiml.js';
+export { TwilioWebhookError, type TwilioParams } from './twilio/twilioWebhooks.js';
+export { callStatusCallback } from './twilio/twilioCarrier.js';
+export { actOnSimulatorCall, callLegOf, findSimulatorCallRow, ringForwardedCall, type SimulatorCallAction, type SimulatorCallOutcome } from './simulator/calls.js';

@@ -15,6 +15,7 @@ import { openConversations, touchConversations } from './conversations.js';
 import { inboundMedia, receiveFromKnownContact } from './inboundKnown.js';
 import { activeNumberIs, inboundNumberColumns } from './inboundNumber.js';
 import { applyComplianceKeyword, supportDetails, type KeywordOutcome } from './keywords.js';
+import { universalReplyConversation } from './universalReply.js';
 
 export type InboundResult =
   | { outcome: 'unknownNumber' }
@@ -41,6 +42,8 @@ interface NumberRow extends Record<string, unknown> {
   earlier_id: string | null;
   /** Whether the account has auto responders it may use (none on a trial plan). */
   has_responders: boolean;
+  /** The number's universalReply setting (universalReply.ts). */
+  universal_reply: boolean;
 }
 
 /** Rolls the transaction back when a concurrent delivery of the same message won the insert. */
@@ -55,7 +58,7 @@ class AlreadyReceived extends Error {}
 async function findNumber(tx: Tx, source: NumberCarrierRef, to: string, carrierMessageId: string): Promise<NumberRow | null> {
   const [row] = await queryRows<NumberRow>(
     tx,
-    sql`select p.id, p.account_id, p.number, p.country, p.carrier, a.name as account_name, a.support,
+    sql`select p.id, p.account_id, p.number, p.country, p.carrier, p.universal_reply, a.name as account_name, a.support,
                ${inboundNumberColumns(carrierMessageId)}
           from phone_numbers p join accounts a on a.id = p.account_id
          where ${activeNumberIs(to, source)}
@@ -113,12 +116,11 @@ async function receiveInTransaction(tx: Tx, source: NumberCarrierRef, message: I
     const record = await findContact(tx, accountId, contact.id);
     if (record) await publishEvent(tx, contactEvent('contactCreated', accountId, record));
   }
-  const opened = await openConversations(
-    tx,
-    accountId,
-    [{ contactId: contact.id, phoneNumberId: number.id, phoneNumber: number.number, groupId: number.group_id }],
-    now,
-  );
+  const universal = number.universal_reply ? await universalReplyConversation(tx, accountId, contact, number.id) : null;
+  const opened =
+    universal === null
+      ? await openConversations(tx, accountId, [{ contactId: contact.id, phoneNumberId: number.id, phoneNumber: number.number, groupId: number.group_id }], now)
+      : new Map([['universal', universal]]);
   const conversation = [...opened.values()][0];
   if (!conversation) throw new Error('no conversation was opened');
 
@@ -149,7 +151,7 @@ async function receiveInTransaction(tx: Tx, source: NumberCarrierRef, message: I
   if (!row) throw new AlreadyReceived();
 
   await touchConversations(tx, accountId, [{ conversationId: conversation.id, lastMessageId: row.id, lastMessageAt: now }]);
-  if (contact.senderPhoneNumberId !== number.id) {
+  if (universal === null && contact.senderPhoneNumberId !== number.id) {
     // The contact talked to this number last: the account's next message to it comes from here.
     await tx.execute(sql`update contacts set sender_phone_number_id = ${number.id} where id = ${contact.id}`);
   }

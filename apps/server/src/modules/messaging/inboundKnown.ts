@@ -32,6 +32,8 @@ interface Target extends Record<string, unknown> {
   earlier_id: string | null;
   has_responders: boolean;
   contact_id: string | null;
+  /** The number's universalReply: such messages take the full path (universalReply.ts). */
+  universal_reply: boolean;
   /** The contact's open conversation with the number, and its group. */
   conversation_id: string | null;
   conversation_group_id: string | null;
@@ -41,7 +43,7 @@ interface Target extends Record<string, unknown> {
 async function findTarget(database: Database, source: NumberCarrierRef, message: InboundMessage, mobile: string): Promise<Target | null> {
   const [row] = await queryRows<Target>(
     database.db,
-    sql`select p.id, p.account_id, p.number, p.carrier, ${inboundNumberColumns(message.carrierMessageId)},
+    sql`select p.id, p.account_id, p.number, p.carrier, p.universal_reply, ${inboundNumberColumns(message.carrierMessageId)},
                ct.id as contact_id, cv.id as conversation_id, cv.group_id as conversation_group_id
           from phone_numbers p
           join accounts a on a.id = p.account_id
@@ -148,7 +150,7 @@ export async function receiveFromKnownContact(
   if (!from.startsWith('+') || complianceKeyword(message.text) !== null) return null;
   const mobile = normaliseContactMobile(from, null, null).number;
   const target = await findTarget(database, source, message, mobile);
-  if (target === null || target.earlier_id !== null || target.has_responders || target.contact_id === null) return null;
+  if (target === null || target.earlier_id !== null || target.has_responders || target.contact_id === null || target.universal_reply) return null;
 
   const accountId = target.account_id;
   const contactId = target.contact_id;

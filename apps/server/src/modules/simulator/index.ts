@@ -1,1 +1,2 @@
 export { simulatorRoutes } from './routes/simulator.js';
+export { simulatorCallRoutes } from './routes/simulatorCalls.js';

@@ -2,6 +2,7 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -14,6 +15,7 @@ import type { ContactRowAction, ContactRowActionId } from './contactRowActions';
 const icons: Record<ContactRowActionId, typeof EditOutlined> = {
   edit: EditOutlined,
   sendMessage: SendOutlined,
+  call: PhoneOutlined,
   block: BlockOutlined,
   remove: DeleteOutlined,
 };

@@ -20,6 +20,7 @@ import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import type { PageProps } from '../../app/pageProps';
 import { fitColumnVisibility } from './columnFit';
 import { contactColumnFit, contactColumns, initiallyHidden } from './contactColumns';
+import { useContactCall } from './contactCall';
 import { contactPermissions, contactRowActions } from './contactRowActions';
 import { ContactSelectionContext, type ContactSelection } from './contactSelection';
 import { ContactsGrid } from './ContactsGrid';
@@ -66,6 +67,7 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
   const [hidden, setHidden] = useState<GridColumnVisibilityModel | null>(null);
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
   const [dialog, setDialog] = useState<ContactsDialog>(null);
+  const contactCall = useContactCall(accountId, role);
   useCreateContactParam(canWrite, () => {
     setDialog({ kind: 'edit', contact: null });
   });
@@ -94,12 +96,13 @@ const ContactsTable = ({ title, accountId, role }: PageProps & { accountId: stri
         attributeNames,
         display,
         hasRowActions: canWrite,
-        rowActions: (contact) => contactRowActions({ canWrite, canBlock, canSendMessages }, contact),
+        rowActions: (contact) => contactRowActions({ canWrite, canBlock, canSendMessages }, contact, contactCall.call),
         onRowAction: (contact, action) => {
-          setDialog(rowActionDialog(contact, action));
+          if (action === 'call') contactCall.start(contact);
+          else setDialog(rowActionDialog(contact, action));
         },
       }),
-    [attributeNames, display, canWrite, canBlock, canSendMessages],
+    [attributeNames, display, canWrite, canBlock, canSendMessages, contactCall],
   );
   // Until someone picks columns, the table starts with what fits its width, the row menu always among them.
   const visibility = useMemo(() => {

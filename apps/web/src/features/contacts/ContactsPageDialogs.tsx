@@ -23,7 +23,7 @@ export type ContactsDialog =
   | null;
 
 /** The dialog a row menu's action opens. */
-export const rowActionDialog = (contact: Contact, action: ContactRowActionId): ContactsDialog =>
+export const rowActionDialog = (contact: Contact, action: Exclude<ContactRowActionId, 'call'>): ContactsDialog =>
   action === 'edit' ? { kind: 'edit', contact } : action === 'sendMessage' ? { kind: 'send', contacts: [contact] } : { kind: action, contact };
 
 interface ContactsPageDialogsProps {

@@ -35,4 +35,15 @@ describe('the actions of a contact row', () => {
       'Opted out',
     );
   });
+
+  it('offer Call after Send Message when the user may call, disabled with the reason when they cannot', () => {
+    expect(contactRowActions(everything, reachable, { disabledReason: null }).map((a) => a.id)).toEqual(['edit', 'sendMessage', 'call', 'block', 'remove']);
+    expect(contactRowActions(everything, reachable, { disabledReason: 'No mobile' }).find((a) => a.id === 'call')).toEqual({
+      id: 'call',
+      label: 'Call',
+      disabled: true,
+      hint: 'No mobile',
+    });
+    expect(contactRowActions(everything, { valid: false }, { disabledReason: null }).find((a) => a.id === 'call')?.hint).toBe('Invalid');
+  });
 });

@@ -1,7 +1,7 @@
 import { can, type Contact, type Role } from '@parley/shared';
 import { unreachableReason } from '../messaging';
 
-export type ContactRowActionId = 'edit' | 'sendMessage' | 'block' | 'remove';
+export type ContactRowActionId = 'edit' | 'sendMessage' | 'call' | 'block' | 'remove';
 
 export interface ContactRowAction {
   id: ContactRowActionId;
@@ -25,17 +25,33 @@ export const contactPermissions = (role: Role): ContactPermissions => ({
 });
 
 /**
- * The actions of a row's menu, the same as the contact dialog offers: Edit, Send Message, Block, Remove.
+ * Call (docs/calls.md), when the role may call: disabled with `disabledReason` (no mobile on the profile, no
+ * active number to call from).
+ */
+export interface ContactCall {
+  disabledReason: string | null;
+}
+
+/**
+ * The actions of a row's menu, the same as the contact dialog offers: Edit, Send Message, Call, Block, Remove.
  * Read Only (no contacts.write) gets none, so its table has no menu at all. A blocked contact shows Block
  * disabled: only the contact's START lifts a block, and a contact that cannot be texted shows
  * Send Message disabled with the reason.
  */
-export function contactRowActions(permissions: ContactPermissions, contact: Pick<Contact, 'blocked' | 'optedOut' | 'valid'>): ContactRowAction[] {
+export function contactRowActions(
+  permissions: ContactPermissions,
+  contact: Pick<Contact, 'blocked' | 'optedOut' | 'valid'>,
+  call: ContactCall | null = null,
+): ContactRowAction[] {
   if (!permissions.canWrite) return [];
   const actions: ContactRowAction[] = [{ id: 'edit', label: 'Edit', disabled: false }];
   if (permissions.canSendMessages) {
     const reason = unreachableReason(contact);
     actions.push({ id: 'sendMessage', label: 'Send Message', disabled: reason !== null, ...(reason === null ? {} : { hint: reason }) });
+  }
+  if (call !== null) {
+    const reason = contact.valid ? call.disabledReason : 'Invalid';
+    actions.push({ id: 'call', label: 'Call', disabled: reason !== null, ...(reason === null ? {} : { hint: reason }) });
   }
   if (permissions.canBlock) {
     actions.push(

@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useSnackbar } from '../../components/snackbarContext';
+import { CallButton } from '../calls';
 import { useGroups } from '../groups';
 import { useCloseConversation, useMarkConversationRead } from './inbox/queries';
 import { AssignGroupMenu } from './AssignGroupMenu';
@@ -54,8 +55,8 @@ const ActionButton = ({ label, icon, compact, color, loading, onClick }: ActionB
   );
 
 /**
- * What the user may do with a conversation: take a screenshot of it; while open, assign a group, mark it unread,
- * close it (asking first).
+ * What the user may do with a conversation: call the contact, take a screenshot of it; while open, assign a
+ * group, mark it unread, close it (asking first).
  */
 export const ConversationActions = ({ accountId, role, conversation, name, compact, onPauseReading }: ConversationActionsProps) => {
   const navigate = useNavigate();
@@ -71,6 +72,9 @@ export const ConversationActions = ({ accountId, role, conversation, name, compa
 
   return (
     <Stack direction="row" spacing={compact ? 0 : 1} sx={{ flexWrap: 'wrap', flexShrink: 0 }} useFlexGap>
+      {conversation.phoneNumber !== undefined && (
+        <CallButton accountId={accountId} role={role} destination={conversation.contact.mobile.number} fromId={conversation.phoneNumber.id} compact={compact} />
+      )}
       {groupList.length > 0 && <AssignGroupMenu accountId={accountId} conversation={conversation} groups={groupList} compact={compact} />}
       {open && can(role, 'messages.markRead') && (
         <ActionButton

@@ -71,7 +71,7 @@ export const PhoneNumberConfigDialog = ({ accountId, phoneNumber, onClose }: Pho
               placeholder="+14155550123"
               {...register('forwardTo')}
               error={!!e.forwardTo}
-              helperText={e.forwardTo?.message ?? 'Incoming messages are forwarded to this number too; empty for none'}
+              helperText={e.forwardTo?.message ?? 'Calls to this number are forwarded there; empty for none'}
             />
             <Controller
               control={control}

@@ -1,13 +1,15 @@
-import PhoneInTalkOutlined from '@mui/icons-material/PhoneInTalkOutlined';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SimulatorMessage } from '@parley/shared';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
+import { CallBubble } from './CallBubble';
 import { bubbleSide, statusLine } from './simulatorView';
 
 interface PhoneBubbleProps {
+  accountId: string;
   message: SimulatorMessage;
+  /** The role may act for the phone: a call's buttons show. */
+  canAct: boolean;
   /** Name the business number: the thread holds more than one. */
   showBusiness: boolean;
   /** A picture has loaded and has its height. */
@@ -15,24 +17,10 @@ interface PhoneBubbleProps {
 }
 
 /** One message of a virtual phone's thread, on its side, or a call across the thread. */
-export const PhoneBubble = ({ message, showBusiness, onMediaLoad }: PhoneBubbleProps) => {
+export const PhoneBubble = ({ accountId, message, canAct, showBusiness, onMediaLoad }: PhoneBubbleProps) => {
   const display = usePhoneDisplay();
   const side = bubbleSide(message.kind);
-  if (side === 'call') {
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', alignSelf: 'stretch', px: 1.5, py: 1, borderRadius: 2, bgcolor: 'background.paper', border: 1, borderColor: 'warning.light' }}>
-        <PhoneInTalkOutlined fontSize="small" color="warning" />
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {message.body}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {statusLine(message)} from {display.phone(message.businessNumber)}
-          </Typography>
-        </Box>
-      </Stack>
-    );
-  }
+  if (side === 'call') return <CallBubble accountId={accountId} message={message} canAct={canAct} />;
   const received = side === 'received';
   const failed = message.error !== null;
   return (

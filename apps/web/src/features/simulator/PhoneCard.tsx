@@ -1,4 +1,5 @@
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { usePhoneDisplay } from '../../session/usePhoneDisplay';
 import { PhoneBubble } from './PhoneBubble';
-import { usePhoneSend, usePhoneThread } from './queries';
+import { usePhoneCall, usePhoneSend, usePhoneThread } from './queries';
 import { defaultBusinessNumber } from './simulatorView';
 
 interface PhoneCardProps {
@@ -33,6 +34,7 @@ const counts = ({ counts: c }: SimulatorPhone): string =>
 export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps) => {
   const thread = usePhoneThread(accountId, phone.number, phone.updated.at);
   const send = usePhoneSend(accountId);
+  const call = usePhoneCall(accountId);
   const display = usePhoneDisplay();
   const shown = display.phone(phone.number);
   const [text, setText] = useState('');
@@ -86,7 +88,7 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
           </Typography>
         )}
         {messages.map((message) => (
-          <PhoneBubble key={message.id} message={message} showBusiness={manyNumbers} onMediaLoad={toNewest} />
+          <PhoneBubble key={message.id} accountId={accountId} message={message} canAct={canSend} showBusiness={manyNumbers} onMediaLoad={toNewest} />
         ))}
       </Stack>
       {ownNumber && (
@@ -158,12 +160,17 @@ export const PhoneCard = ({ accountId, phone, numbers, canSend }: PhoneCardProps
                 }}>
                   Send picture
                 </Button>
+                <Button size="small" variant="outlined" startIcon={<PhoneOutlined />} disabled={call.isPending} onClick={() => {
+                  call.mutate({ phone: phone.number, to });
+                }}>
+                  Call
+                </Button>
               </Stack>
             </>
           )}
-          {send.isError && (
+          {(send.isError || call.isError) && (
             <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 0.5 }}>
-              {errorMessage(send.error)}
+              {errorMessage(send.error ?? call.error)}
             </Typography>
           )}
         </Box>

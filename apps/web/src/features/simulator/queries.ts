@@ -6,6 +6,7 @@ import {
   type SimulatorMessage,
   type SimulatorNumber,
   type SimulatorPhone,
+  type SimulatorCallActionName,
   type SimulatorPhoneMessage,
   type SimulatorSettings,
 } from '@parley/shared';
@@ -87,6 +88,29 @@ export const usePhoneSend = (accountId: string) => {
   return useMutation({
     mutationFn: async ({ phone, message }: { phone: string; message: SimulatorPhoneMessage }) =>
       (await api.post<{ data: SimulatorMessage }>(phonePath(accountId, phone), message)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...simulatorQueryKey(accountId), 'phones'] }),
+  });
+};
+
+const callsPath = (accountId: string, phone: string) => `${base(accountId)}/phones/${encodeURIComponent(phone)}/calls`;
+
+/** A virtual phone calls a business number (forwarded to its forwardTo, or missed); the phones are refreshed. */
+export const usePhoneCall = (accountId: string) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ phone, to }: { phone: string; to: string }) => (await api.post<{ data: SimulatorMessage }>(callsPath(accountId, phone), { to })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...simulatorQueryKey(accountId), 'phones'] }),
+  });
+};
+
+/** Answer, Decline or Hang up a call on a virtual phone; the phones are refreshed. */
+export const useCallAction = (accountId: string) => {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ phone, id, action }: { phone: string; id: string; action: SimulatorCallActionName }) =>
+      (await api.post<{ data: SimulatorMessage }>(`${callsPath(accountId, phone)}/${id}`, { action })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...simulatorQueryKey(accountId), 'phones'] }),
   });
 };

@@ -1,6 +1,6 @@
 import { SIMULATOR_ERROR_CODES_NEEDED_MESSAGE, SIMULATOR_FAILURE_RATE_MESSAGE, validationMessages, type SimulatorMessage } from '@parley/shared';
 import { describe, expect, it } from 'vitest';
-import { bubbleSide, defaultBusinessNumber, formFromSettings, percent, settingsFromForm, statusLine, type SettingsForm } from './simulatorView';
+import { bubbleSide, callButtons, defaultBusinessNumber, formFromSettings, percent, settingsFromForm, statusLine, type SettingsForm } from './simulatorView';
 
 const message = (overrides: Partial<SimulatorMessage>): SimulatorMessage => ({
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
@@ -92,5 +92,22 @@ describe('the settings form', () => {
     expect(percent(0.125)).toBe('12.5%');
     expect(percent(0.07)).toBe('7%');
     expect(percent(1)).toBe('100%');
+  });
+});
+
+describe('a call on a virtual phone', () => {
+  it('tells a verification call from a voice call and says where the voice call is', () => {
+    expect(statusLine(message({ kind: 'call', status: 'placed' }))).toBe('Verification call');
+    expect(statusLine(message({ kind: 'call', status: 'ringing' }))).toBe('Ringing');
+    expect(statusLine(message({ kind: 'call', status: 'talking' }))).toBe('Connected');
+    expect(statusLine(message({ kind: 'call', status: 'ended' }))).toBe('Call ended');
+  });
+
+  it('offers Answer and Decline while it rings, Hang up while connected, nothing once over or for a verification call', () => {
+    expect(callButtons(message({ kind: 'call', status: 'ringing' }))).toEqual(['answer', 'decline']);
+    expect(callButtons(message({ kind: 'call', status: 'talking' }))).toEqual(['hangUp']);
+    expect(callButtons(message({ kind: 'call', status: 'ended' }))).toEqual([]);
+    expect(callButtons(message({ kind: 'call', status: 'placed' }))).toEqual([]);
+    expect(callButtons(message({ kind: 'mt', status: 'accepted' }))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   saveSimulatorSettingsSchema,
   type SaveSimulatorSettings,
+  type SimulatorCallActionName,
   type SimulatorErrorStage,
   type SimulatorMessage,
   type SimulatorNumber,
@@ -50,9 +51,37 @@ export function statusLine(message: SimulatorMessage): string {
     case 'mo':
       return message.status === 'handed' ? 'Received by the business' : 'Sending…';
     case 'call':
-      return 'Verification call';
+      return callStatusLine(message.status);
   }
 }
+
+/** A call's state as its phone shows it: a verification call is only placed; a voice call rings, talks, ends. */
+function callStatusLine(status: string): string {
+  switch (status) {
+    case 'placed':
+      return 'Verification call';
+    case 'ringing':
+      return 'Ringing';
+    case 'talking':
+      return 'Connected';
+    case 'declined':
+      return 'Declined';
+    case 'ended':
+      return 'Call ended';
+    default:
+      return status;
+  }
+}
+
+/** The buttons a call shows on its phone: Answer and Decline while it rings, Hang up while connected. */
+export function callButtons(message: Pick<SimulatorMessage, 'kind' | 'status'>): SimulatorCallActionName[] {
+  if (message.kind !== 'call') return [];
+  if (message.status === 'ringing') return ['answer', 'decline'];
+  if (message.status === 'talking') return ['hangUp'];
+  return [];
+}
+
+export const callButtonLabels: Record<SimulatorCallActionName, string> = { answer: 'Answer', decline: 'Decline', hangUp: 'Hang up' };
 
 /** A failure rate as people say it: 0.125 → '12.5%'. */
 export const percent = (rate: number): string => `${String(Number((rate * 100).toFixed(2)))}%`;

@@ -77,6 +77,7 @@ describe.each(testDatabaseKinds)('carrier connections of an account on %s', (kin
       webhooks: {
         statusCallbackUrl: `${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/status`,
         inboundUrl: `${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/inbound`,
+        voiceUrl: `${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/voice`,
       },
       created: { at: expect.any(String) as unknown },
       updated: { at: expect.any(String) as unknown },

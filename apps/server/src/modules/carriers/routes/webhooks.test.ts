@@ -193,7 +193,7 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
     expect(res.statusCode).toBe(204);
     expect(handlers.statuses).toHaveLength(1);
     const moved = await post('/v1/carriers/twilio/status?attempt=3', statusParams, sign(deploymentToken, path, statusParams));
-    expect(moved.statusCode).toBe(403);
+    expect(moved.statusCode).toBe(401);
     expect(handlers.statuses).toHaveLength(1);
   });
 
@@ -226,7 +226,7 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
     ]);
   });
 
-  it('refuses (403) an unsigned, a tampered and a wrongly signed request, handing nothing on', async () => {
+  it('refuses (401) an unsigned, a tampered and a wrongly signed request, handing nothing on', async () => {
     const path = '/v1/carriers/twilio/status';
     const signature = sign(deploymentToken, path, statusParams);
     const attempts = [
@@ -247,12 +247,12 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
       await app.inject({ method: 'POST', url: path, headers: { 'x-twilio-signature': signature } }),
     ];
     for (const [index, res] of attempts.entries()) {
-      expect(res.statusCode, `attempt ${String(index)}: ${res.body}`).toBe(403);
-      expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
+      expect(res.statusCode, `attempt ${String(index)}: ${res.body}`).toBe(401);
+      expect(res.json<{ error: { code: string } }>().error.code).toBe('unauthorized');
     }
     const inboundPath = '/v1/carriers/twilio/inbound';
     const tamperedInbound = await post(inboundPath, { ...inboundParams, Body: 'STOP' }, sign(deploymentToken, inboundPath, inboundParams));
-    expect(tamperedInbound.statusCode).toBe(403);
+    expect(tamperedInbound.statusCode).toBe(401);
     expect(handlers.statuses).toEqual([]);
     expect(handlers.received).toEqual([]);
   });
@@ -286,9 +286,9 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
     ]);
 
     // The deployment's token does not sign for the account's connection, nor the account's for the deployment.
-    expect((await post(statusPath, statusParams, sign(deploymentToken, statusPath, statusParams))).statusCode).toBe(403);
+    expect((await post(statusPath, statusParams, sign(deploymentToken, statusPath, statusParams))).statusCode).toBe(401);
     const deploymentPath = '/v1/carriers/twilio/status';
-    expect((await post(deploymentPath, statusParams, sign(accountToken, deploymentPath, statusParams))).statusCode).toBe(403);
+    expect((await post(deploymentPath, statusParams, sign(accountToken, deploymentPath, statusParams))).statusCode).toBe(401);
     expect(handlers.statuses).toHaveLength(1);
   });
 

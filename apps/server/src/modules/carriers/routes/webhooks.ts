@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '@parley/shared';
-import { loadCarrierConnection } from '../connections.js';
 import type { EngineHandlers } from '../registry.js';
-import {
-  parseTwilioInbound,
-  parseTwilioStatus,
-  TwilioWebhookError,
-  twilioWebhookUrl,
-  verifyTwilioSignature,
-  type TwilioParams,
-} from '../twilio/twilioWebhooks.js';
+import { parseTwilioInbound, parseTwilioStatus, type TwilioParams } from '../twilio/twilioWebhooks.js';
+import { EMPTY_TWIML } from '../twilio/twiml.js';
 import type { AppContext } from '../../../platform/context.js';
-import { AppError, notFound } from '../../../platform/errors.js';
-import { existingSecretsCipher } from '../../../platform/secrets/keyring.js';
+import { acceptTwilioForms, readableTwilio, twilioParamsSchema, twilioSigning, TWILIO_FORM } from './twilioRequests.js';
 
 export interface CarrierWebhookOptions {
   ctx: Pick<AppContext, 'config' | 'database'>;
@@ -22,24 +13,11 @@ export interface CarrierWebhookOptions {
   handlers: EngineHandlers;
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
-export const TWILIO_SIGNATURE_REFUSED_MESSAGE = 'The request does not carry a valid Twilio signature';
+const FORM = TWILIO_FORM;
 
-// Optional: a request without a form body is refused as unsigned (403), like any other.
-const paramsSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())])).nullish();
+const paramsSchema = twilioParamsSchema;
 const connectionParams = z.object({ settingsId: z.string() });
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 415: errorBodySchema };
-
-/** A form body as Twilio's signature covers it: a repeated name gives every value. */
-function formParams(body: string): TwilioParams {
-  const params: Record<string, string | string[]> = {};
-  for (const [name, value] of new URLSearchParams(body)) {
-    const seen = params[name];
-    params[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return params;
-}
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 415: errorBodySchema };
 
 /**
  * Twilio's webhooks: status callbacks and inbound messages, for the deployment's Twilio account and for
@@ -47,53 +25,9 @@ function formParams(body: string): TwilioParams {
  * X-Twilio-Signature of the auth token it belongs to, over PUBLIC_URL plus the path and query it was sent to.
  */
 export const carrierWebhookRoutes: FastifyPluginAsyncZod<CarrierWebhookOptions> = (app, { ctx, handlers }) => {
-  const { config } = ctx;
-
-  // Scoped to this plugin: the rest of the API takes JSON only.
-  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, formParams(typeof body === 'string' ? body : body.toString('utf8')));
-  });
-
-  const deploymentToken = (): Promise<string> => {
-    const twilio = config.carriers.twilio;
-    if (twilio === null) return Promise.reject(notFound('The Twilio carrier of this deployment'));
-    return Promise.resolve(twilio.authToken);
-  };
-
-  const connectionToken = async (settingsId: string): Promise<string> => {
-    const missing = notFound('The Twilio connection');
-    const cipher = await existingSecretsCipher(config.secrets);
-    if (cipher === null) throw missing;
-    const connection = await loadCarrierConnection(ctx.database.db, cipher, settingsId);
-    if (connection?.settings.carrier !== 'twilio') throw missing;
-    return connection.secret;
-  };
-
-  /** The form parameters of a request signed with `authToken`; 403 for anything else, before anything is read. */
-  const verified = (request: FastifyRequest, authToken: string, body: TwilioParams | null | undefined): TwilioParams => {
-    const params = body ?? {};
-    if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== FORM) {
-      throw new AppError(403, 'forbidden', TWILIO_SIGNATURE_REFUSED_MESSAGE);
-    }
-    const signature = request.headers['x-twilio-signature'];
-    const ok = verifyTwilioSignature({
-      url: twilioWebhookUrl(config.publicUrl, request.url),
-      params,
-      signature: typeof signature === 'string' ? signature : undefined,
-      authToken,
-    });
-    if (!ok) throw new AppError(403, 'forbidden', TWILIO_SIGNATURE_REFUSED_MESSAGE);
-    return params;
-  };
-
-  const readable = <T>(parse: () => T): T => {
-    try {
-      return parse();
-    } catch (error) {
-      if (error instanceof TwilioWebhookError) throw new AppError(400, 'bad_request', error.message);
-      throw error;
-    }
-  };
+  acceptTwilioForms(app);
+  const { deploymentToken, connectionToken, verified } = twilioSigning(ctx);
+  const readable = readableTwilio;
 
   const statusRoute = { tags: ['carriers'], consumes: [FORM], body: paramsSchema, response: { 204: z.null(), ...errors } };
   // Sent as text/xml, which Fastify passes through as it is (no JSON serialization).

@@ -9,7 +9,8 @@ import { simulatorPictures, simulatorPictureUrl } from './media.js';
  * The virtual phones' side of the simulated network. A phone is any number the business texted or that
  * texts the business; it is not stored on its own, only as the phone_number of simulator_messages rows.
  * An account sees the rows exchanged with its own numbers while it held them (from the number's creation,
- * until its release), and the verification calls placed to its own numbers: never another account's.
+ * until its release), voice calls from or to them included (simulator/calls.ts), and the verification calls
+ * placed to its own numbers: never another account's.
  */
 
 /** Whom a verification call seems to come from when the caller gives no number. */
@@ -114,10 +115,10 @@ const accountRows = (accountId: string) => sql`
   ),
   mine as (
     select sm.* from simulator_messages sm join nums n on sm.business_number = n.number
-    where sm.kind <> 'call' and sm.created_at >= n.created_at and (n.released_at is null or sm.created_at <= n.released_at)
+    where (sm.kind <> 'call' or sm.ref is not null) and sm.created_at >= n.created_at and (n.released_at is null or sm.created_at <= n.released_at)
     union all
     select sm.* from simulator_messages sm join nums n on sm.phone_number = n.number
-    where sm.kind = 'call' and sm.created_at >= n.created_at and (n.released_at is null or sm.created_at <= n.released_at)
+    where sm.kind = 'call' and sm.ref is null and sm.created_at >= n.created_at and (n.released_at is null or sm.created_at <= n.released_at)
   )`;
 
 export interface PhoneSummary {

@@ -6,6 +6,7 @@ import { phoneNumbers } from '../../../platform/db/schema/index.js';
 import { bulkUuidV7 } from '../../contacts/index.js';
 import type {
   AvailableNumber,
+  BridgedCall,
   Carrier,
   CarrierCapabilities,
   CarrierHandlers,
@@ -17,6 +18,7 @@ import type {
 import { inventoryCountryOf, simulatorInventory } from './inventory.js';
 import { phoneMedia } from './media.js';
 import { simulatedOutcome } from './outcome.js';
+import { ringBridgedCall } from './calls.js';
 import { recordVerificationCall } from './phones.js';
 import { loadSimulatorSettings } from './settings.js';
 import { SubmitThrottle } from './throttle.js';
@@ -241,6 +243,12 @@ export class SimulatorCarrier implements Carrier {
   /** The call a virtual phone takes: a 'call' row whose text reads the code out. */
   async placeVerificationCall(call: { from: string | null; to: string; code: string }): Promise<void> {
     await recordVerificationCall(this.database.db, call, this.clock());
+  }
+
+  /** Click-to-call on the simulated network: both virtual phones show the call (simulator/calls.ts). */
+  async placeBridgedCall(call: BridgedCall): Promise<{ carrierCallId: string }> {
+    await ringBridgedCall(this.database.db, call, this.clock());
+    return { carrierCallId: call.callId };
   }
 
   /** The inventory's numbers for the country that no account holds (any status but released). */

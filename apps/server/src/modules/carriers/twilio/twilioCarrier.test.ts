@@ -30,7 +30,7 @@ describe('TwilioCarrier against a local Twilio API peer', () => {
 
   beforeAll(async () => {
     apiBaseUrl = await peer.start();
-    carrier = new TwilioCarrier({ accountSid, authToken, apiBaseUrl, statusCallbackUrl, inboundUrl });
+    carrier = new TwilioCarrier({ accountSid, authToken, apiBaseUrl, statusCallbackUrl, inboundUrl, voiceUrl: `${inboundUrl}/voice` });
     await carrier.start({ status: () => Promise.resolve(), statusMany: () => Promise.resolve(), inbound: () => Promise.resolve() });
   });
   afterAll(async () => {
@@ -140,7 +140,7 @@ describe('TwilioCarrier against a local Twilio API peer', () => {
     expect(await carrier.availableNumbers({ country: 'FR', limit: 5 })).toEqual([]);
   });
 
-  it('buys a number, pointing its SmsUrl at our inbound webhook, and returns its sid', async () => {
+  it('buys a number, pointing its SmsUrl and VoiceUrl at our webhooks, and returns its sid', async () => {
     peer.inventory = { US: { Local: ['+14155550001'] } };
     const bought = await carrier.buyNumber('+14155550001');
     expect(bought.carrierNumberId).toMatch(/^PN\d{32}$/);
@@ -149,6 +149,7 @@ describe('TwilioCarrier against a local Twilio API peer', () => {
     expect(form?.get('PhoneNumber')).toBe('+14155550001');
     expect(form?.get('SmsUrl')).toBe(inboundUrl);
     expect(form?.get('SmsMethod')).toBe('POST');
+    expect(form?.get('VoiceUrl')).toBe(`${inboundUrl}/voice`);
   });
 
   it('throws the API error when the number cannot be bought', async () => {

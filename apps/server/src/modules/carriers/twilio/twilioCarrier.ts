@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type {
   AvailableNumber,
+  BridgedCall,
   Carrier,
   CarrierCapabilities,
   CarrierHandlers,
@@ -9,6 +10,7 @@ import type {
 } from '../carrier.js';
 import { carrierMediaUrl } from '../../media/index.js';
 import { TwilioApiError, TwilioRest, type FormFields } from './twilioRest.js';
+import { dialTwiml } from './twiml.js';
 
 export interface TwilioCarrierOptions {
   accountSid: string;
@@ -19,6 +21,10 @@ export interface TwilioCarrierOptions {
   statusCallbackUrl: string;
   /** Our public inbound URL (from PUBLIC_URL), set as the SmsUrl of numbers bought through the adapter. */
   inboundUrl: string;
+  /** Our public incoming-call URL, set as the VoiceUrl of numbers bought through the adapter (docs/calls.md). */
+  voiceUrl?: string;
+  /** Our public call status URL: click-to-call's status callbacks and Dial actions, with `?call=<id>` (docs/calls.md). */
+  callStatusUrl?: string;
   /** Per request; defaults to 15 s. */
   requestTimeoutMs?: number;
   /** A number of the account that verification calls come from; unset: the `from` of each call. */
@@ -183,15 +189,47 @@ export class TwilioCarrier implements Carrier {
     ]);
   }
 
+  /**
+   * Click-to-call (docs/calls.md): Calls.json rings the user's phone from the account's number with inline
+   * TwiML that, once they answer, dials the contact showing the account's number. The call's status callback
+   * and the Dial's action both go to our call status URL naming our call id; both are signed by Twilio.
+   */
+  async placeBridgedCall(call: BridgedCall): Promise<{ carrierCallId: string }> {
+    const statusUrl = this.options.callStatusUrl;
+    if (statusUrl === undefined) throw new Error('The Twilio adapter has no call status URL');
+    const callback = callStatusCallback(statusUrl, call.accountId, call.callId);
+    const created = await this.rest.request('POST', '/Calls.json', callSchema, [
+      ['To', call.agent],
+      ['From', call.from],
+      ['Twiml', dialTwiml({ number: call.destination, callerId: call.from, action: callback })],
+      ['StatusCallback', callback],
+      ['StatusCallbackMethod', 'POST'],
+    ]);
+    return { carrierCallId: created.sid };
+  }
+
   async buyNumber(number: string): Promise<{ carrierNumberId: string }> {
     // The number-level StatusCallback is for voice calls; message receipts come from each message's StatusCallback.
+    const voice: FormFields =
+      this.options.voiceUrl === undefined
+        ? []
+        : [
+            ['VoiceUrl', this.options.voiceUrl],
+            ['VoiceMethod', 'POST'],
+          ];
     const bought = await this.rest.request('POST', '/IncomingPhoneNumbers.json', incomingNumberSchema, [
       ['PhoneNumber', number],
       ['SmsUrl', this.options.inboundUrl],
       ['SmsMethod', 'POST'],
+      ...voice,
     ]);
     return { carrierNumberId: bought.sid };
   }
+}
+
+/** A call's status callback URL: which account's call it is, so the webhook finds it by its index. */
+export function callStatusCallback(callStatusUrl: string, accountId: string, callId: string): string {
+  return `${callStatusUrl}?account=${encodeURIComponent(accountId)}&call=${encodeURIComponent(callId)}`;
 }
 
 /** AvailablePhoneNumbers spells capabilities `SMS`/`MMS`, IncomingPhoneNumbers `sms`/`mms`. */

@@ -109,9 +109,19 @@ export function fetchTwilioNumber(fetch: GuardedFetch, credentials: TwilioAccoun
   return call(fetch, credentials, `${accountPath(credentials)}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, numberAnswer);
 }
 
-/** POST /IncomingPhoneNumbers/{sid}.json: where Twilio sends the number's incoming messages ('' unsets it). */
-export function pointTwilioNumber(fetch: GuardedFetch, credentials: TwilioAccountCredentials, sid: string, smsUrl: string): Promise<TwilioNumberResource> {
-  return call(fetch, credentials, `${accountPath(credentials)}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, numberAnswer, { SmsUrl: smsUrl, SmsMethod: 'POST' });
+/** POST /IncomingPhoneNumbers/{sid}.json: where Twilio sends the number's incoming messages and calls ('' unsets them). */
+export function pointTwilioNumber(
+  fetch: GuardedFetch,
+  credentials: TwilioAccountCredentials,
+  sid: string,
+  urls: { smsUrl: string; voiceUrl: string },
+): Promise<TwilioNumberResource> {
+  return call(fetch, credentials, `${accountPath(credentials)}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, numberAnswer, {
+    SmsUrl: urls.smsUrl,
+    SmsMethod: 'POST',
+    VoiceUrl: urls.voiceUrl,
+    VoiceMethod: 'POST',
+  });
 }
 
 /** Whether Twilio lists SMS among the number's capabilities (its JSON has spelt the key both ways). */

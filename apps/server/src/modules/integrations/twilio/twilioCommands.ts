@@ -100,7 +100,7 @@ export async function disconnectTwilio(deps: IntegrationDeps, accountId: string,
   for (const number of numbers) {
     if (number.carrierNumberId === null) continue;
     try {
-      await pointTwilioNumber(twilioFetch(deps.config), credentials, number.carrierNumberId, '');
+      await pointTwilioNumber(twilioFetch(deps.config), credentials, number.carrierNumberId, { smsUrl: '', voiceUrl: '' });
       unset += 1;
     } catch (error) {
       if (!(error instanceof TwilioAccountError) && !(error instanceof GuardedFetchError)) throw error;

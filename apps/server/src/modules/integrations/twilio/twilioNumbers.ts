@@ -35,12 +35,12 @@ export async function importTwilioNumbers(
   const connection = await openTwilioConnection(deps, input.accountId, input.connectionId);
   const credentials = credentialsOf(deps, connection);
   const fetch = twilioFetch(deps.config);
-  const { inboundUrl } = twilioWebhookUrls(deps.config.publicUrl, connection.id);
+  const { inboundUrl, voiceUrl } = twilioWebhookUrls(deps.config.publicUrl, connection.id);
   const rows: PhoneNumberRow[] = [];
   for (const sid of new Set(input.sids)) {
     const resource = await viaTwilio(() => fetchTwilioNumber(fetch, credentials, sid));
     const number = await refuseImport(deps.db, input.accountId, resource.phone_number);
-    await viaTwilio(() => pointTwilioNumber(fetch, credentials, sid, inboundUrl));
+    await viaTwilio(() => pointTwilioNumber(fetch, credentials, sid, { smsUrl: inboundUrl, voiceUrl }));
     rows.push(
       await addImportedNumber(deps.db, {
         accountId: input.accountId,

@@ -84,6 +84,8 @@ describe.each(testDatabaseKinds)('the Twilio integration on %s', (kind) => {
     const [number] = imported.json<{ data: PhoneNumber[] }>().data;
     expect(number).toMatchObject({ number: chosen.number, status: 'active' });
     expect(peer.owned.find((n) => n.sid === chosen.sid)?.smsUrl).toBe(`${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/inbound`);
+    // Calls to the number reach Parley too: forwarded to its forwardTo, or recorded missed (docs/calls.md).
+    expect(peer.owned.find((n) => n.sid === chosen.sid)?.voiceUrl).toBe(`${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/voice`);
     const listed = await h.call('GET', `/v1/accounts/${account.id}/phonenumbers`, token);
     expect(listed.json<{ data: PhoneNumber[] }>().data.map((n) => n.number)).toContain(chosen.number);
     expect((await h.call('POST', url(account.id, `/${connection.id}/numbers`), token, { sids: [chosen.sid] })).statusCode).toBe(409);
@@ -100,6 +102,7 @@ describe.each(testDatabaseKinds)('the Twilio integration on %s', (kind) => {
     const [row] = await h.database.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, number?.id ?? ''));
     expect(row).toMatchObject({ status: 'released', carrierSettingsId: null });
     expect(peer.owned.find((n) => n.sid === chosen.sid)?.smsUrl).toBe('');
+    expect(peer.owned.find((n) => n.sid === chosen.sid)?.voiceUrl).toBe('');
     expect((await integration()).status).toBe('notConnected');
   });
 });

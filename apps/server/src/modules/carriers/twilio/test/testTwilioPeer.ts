@@ -21,6 +21,8 @@ export interface OwnedNumber {
   friendlyName: string;
   smsUrl: string;
   smsMethod: string;
+  voiceUrl: string;
+  voiceMethod: string;
   statusCallback: string;
 }
 
@@ -184,6 +186,8 @@ export class TwilioApiPeer {
       if (formPost) {
         if (form.has('SmsUrl')) owned.smsUrl = form.get('SmsUrl') ?? '';
         if (form.has('SmsMethod')) owned.smsMethod = form.get('SmsMethod') ?? 'POST';
+        if (form.has('VoiceUrl')) owned.voiceUrl = form.get('VoiceUrl') ?? '';
+        if (form.has('VoiceMethod')) owned.voiceMethod = form.get('VoiceMethod') ?? 'POST';
         if (form.has('StatusCallback')) owned.statusCallback = form.get('StatusCallback') ?? '';
       } else if (request.method !== 'GET') {
         error(405, 20004, 'Method not allowed');
@@ -205,6 +209,7 @@ export class TwilioApiPeer {
         sid: `PN${number.replace(/\D/g, '').padStart(32, '0')}`,
         phone_number: number,
         sms_url: form.get('SmsUrl'),
+        voice_url: form.get('VoiceUrl'),
         capabilities: { voice: true, sms: true, mms: true, fax: false },
       });
       return;
@@ -215,7 +220,7 @@ export class TwilioApiPeer {
   /** Adds a number the account owns (as if bought in Twilio's console); its PN sid. */
   addOwned(phoneNumber: string, friendlyName = phoneNumber): string {
     const sid = `PN${phoneNumber.replace(/\D/g, '').padStart(32, '0')}`;
-    this.owned.push({ sid, phoneNumber, friendlyName, smsUrl: 'https://demo.twilio.com/welcome/sms/reply', smsMethod: 'POST', statusCallback: '' });
+    this.owned.push({ sid, phoneNumber, friendlyName, smsUrl: 'https://demo.twilio.com/welcome/sms/reply', smsMethod: 'POST', voiceUrl: 'https://demo.twilio.com/welcome/voice/', voiceMethod: 'POST', statusCallback: '' });
     return sid;
   }
 
@@ -227,6 +232,8 @@ export class TwilioApiPeer {
       friendly_name: n.friendlyName,
       sms_url: n.smsUrl,
       sms_method: n.smsMethod,
+      voice_url: n.voiceUrl,
+      voice_method: n.voiceMethod,
       status_callback: n.statusCallback,
       capabilities: { voice: true, sms: true, mms: true, fax: false },
       uri: `${prefix}/IncomingPhoneNumbers/${n.sid}.json`,

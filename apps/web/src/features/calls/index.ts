@@ -1,0 +1,2 @@
+export { CallButton } from './CallButton';
+export { callerNumberOf, useCallAbility, useStartCall, type CallAbility } from './queries';
