@@ -59,4 +59,5 @@ export * from './api/integrations.js';
 export * from './api/integrationsEmail.js';
 export * from './api/calls.js';
 export * from './api/integrationsCallrail.js';
+export * from './api/integrationsGoogleCalendar.js';
 export * from './api/integrationsTwilio.js';

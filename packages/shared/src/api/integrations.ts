@@ -3,6 +3,7 @@ import { validationMessages } from '../validation.js';
 import { contactTagSchema } from './contacts.js';
 import { emailConnectSchema, emailPropertiesSchema } from './integrationsEmail.js';
 import { callRailConnectSchema, callRailPropertiesSchema } from './integrationsCallrail.js';
+import { googleCalendarPropertiesSchema } from './integrationsGoogleCalendar.js';
 
 /**
  * Integrations (docs/integrations.md): the services an account connects, each with a page at
@@ -159,6 +160,7 @@ export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.Zod
   intercom: intercomPropertiesSchema,
   email: emailPropertiesSchema,
   callrail: callRailPropertiesSchema,
+  googlecalendar: googleCalendarPropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */

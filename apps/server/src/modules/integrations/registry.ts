@@ -6,6 +6,7 @@ import { pipedriveConnector } from './pipedrive/pipedriveConnector.js';
 import { emailConnector } from './email/emailConnector.js';
 import { callRailConnector } from './callrail/callRailConnector.js';
 import { intercomConnector } from './intercom/intercomConnector.js';
+import { googleCalendarConnector } from './googlecalendar/googleCalendarConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -18,6 +19,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [emailConnector.kind, emailConnector],
   [callRailConnector.kind, callRailConnector],
   [intercomConnector.kind, intercomConnector],
+  [googleCalendarConnector.kind, googleCalendarConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'callrail', 'email', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'callrail', 'email', 'googlecalendar', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
     const aircall = await h.call('GET', base(accountId, 'aircall'), tokens.Sender);
     expect(aircall.json()).toMatchObject({ success: true, data: { integration: 'aircall', available: false, status: 'notConnected' } });

@@ -23,6 +23,7 @@ import { hubspotActionRoutes } from './hubspotActions.js';
 import { intercomWebhookRoutes } from './intercomWebhook.js';
 import { callRailWebhookRoutes } from './callRailWebhook.js';
 import { twilioIntegrationRoutes } from '../twilio/twilioRoutes.js';
+import { googleCalendarRoutes } from '../googlecalendar/googleCalendarRoutes.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
@@ -135,6 +136,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   await app.register(intercomWebhookRoutes, { ctx });
   await app.register(callRailWebhookRoutes, { ctx });
   await app.register(twilioIntegrationRoutes, { ctx });
+  await app.register(googleCalendarRoutes, { ctx });
 
   app.get(
     '/integrations/pipedrive/action',
