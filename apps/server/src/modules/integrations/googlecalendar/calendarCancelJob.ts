@@ -20,26 +20,29 @@ const BATCH = 50;
 export const cancelAnswer = (title: string, start: string): string => `Your appointment "${title}" on ${start} is cancelled. Thank you for letting us know.`;
 export const ATTENDEE_GONE = 'The event no longer lists the attendee';
 
-/** Declines one reminder's attendee and answers, holding its row (left alone when another run holds it or it is done). */
+const pendingCancel = (id: string) => and(eq(calendarReminders.id, id), isNull(calendarReminders.cancelledAt), isNull(calendarReminders.cancelError));
+
+/**
+ * Declines one reminder's attendee and answers, holding its row (left alone when another run holds it or it
+ * is done). The session is opened first: a token refresh writes outside the row's transaction.
+ */
 async function cancelOne(deps: SyncJobDeps, id: string): Promise<void> {
+  const [reminder] = await deps.db.select().from(calendarReminders).where(pendingCancel(id)).limit(1);
+  if (reminder === undefined) return;
+  const [row] = await deps.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.accountId, reminder.accountId), eq(integrations.kind, 'googlecalendar'), eq(integrations.status, 'connected')))
+    .limit(1);
+  if (row === undefined) {
+    await deps.db.update(calendarReminders).set({ cancelError: 'Google Calendar is no longer connected' }).where(eq(calendarReminders.id, id));
+    return;
+  }
+  const target = calendarTarget(await sessionOf(deps, googleCalendarConnector, row));
   await deps.db.transaction(async (tx) => {
-    const [reminder] = await tx
-      .select()
-      .from(calendarReminders)
-      .where(and(eq(calendarReminders.id, id), isNull(calendarReminders.cancelledAt), isNull(calendarReminders.cancelError)))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (reminder === undefined) return;
-    const [row] = await tx
-      .select()
-      .from(integrations)
-      .where(and(eq(integrations.accountId, reminder.accountId), eq(integrations.kind, 'googlecalendar'), eq(integrations.status, 'connected')))
-      .limit(1);
-    if (row === undefined) {
-      await tx.update(calendarReminders).set({ cancelError: 'Google Calendar is no longer connected' }).where(eq(calendarReminders.id, id));
-      return;
-    }
-    const declined = await declineAttendee(calendarTarget(await sessionOf(deps, googleCalendarConnector, row)), reminder.calendarId, reminder.eventId, reminder.attendeeEmail ?? '');
+    const [held] = await tx.select({ id: calendarReminders.id }).from(calendarReminders).where(pendingCancel(id)).limit(1).for('update', { skipLocked: true });
+    if (held === undefined) return;
+    const declined = await declineAttendee(target, reminder.calendarId, reminder.eventId, reminder.attendeeEmail ?? '');
     if (!declined) {
       await tx.update(calendarReminders).set({ cancelError: ATTENDEE_GONE }).where(eq(calendarReminders.id, id));
       return;
