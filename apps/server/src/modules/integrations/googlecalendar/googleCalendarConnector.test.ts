@@ -12,6 +12,8 @@ import { silentLogger } from '../../../test/logger.js';
 import { createMessageHandlers } from '../../messaging/handlers.js';
 import type { JobDefinition } from '../../../platform/jobs/queue.js';
 import { calendarCancelJob } from './calendarCancelJob.js';
+import { calendarReminderRunJob } from './calendarReminderJobs.js';
+import { openCredentials, sealCredentials } from '../integrationStore.js';
 import { CalendarCancelSubscriber } from './calendarCancelSubscriber.js';
 import { runCalendarReminders } from './calendarReminderRun.js';
 import { claimDueReminderRuns, planReminderSchedules } from './calendarReminderSchedule.js';
@@ -197,5 +199,27 @@ describe.each(testDatabaseKinds)('Google Calendar reminders (%s)', (kind) => {
     } finally {
       peer.events.delete(CLINIC);
     }
+  });
+
+  it('refreshes an expiring token with the stored refresh token; a grant Google revoked puts the integration in error', async () => {
+    const account = await connected();
+    const [row] = await h.database.db.select().from(integrations).where(eq(integrations.id, account.integrationId));
+    if (row === undefined) throw new Error('no integration');
+    const stored = await openCredentials(h.deps, row);
+    expect(stored.refreshToken).toMatch(/^1\/\//);
+    const expire = async (): Promise<void> => {
+      const credentials = await openCredentials(h.deps, (await h.database.db.select().from(integrations).where(eq(integrations.id, account.integrationId)))[0] ?? row);
+      await h.database.db.update(integrations).set({ credentials: await sealCredentials(h.deps, row.id, { ...credentials, expiresAt: new Date(Date.now() - 1000).toISOString() }) }).where(eq(integrations.id, row.id));
+    };
+    await expire();
+    const before = peer.requests.filter((r) => r === 'POST /token').length;
+    expect((await h.call('GET', url(account.accountId, '/calendars'), account.token)).statusCode).toBe(200);
+    expect(peer.requests.filter((r) => r === 'POST /token')).toHaveLength(before + 1);
+
+    peer.revoked.push(stored.refreshToken ?? '');
+    await expire();
+    const job = calendarReminderRunJob(h.deps) as unknown as JobDefinition<never>;
+    await h.run(job, { integrationId: account.integrationId });
+    expect((await h.call('GET', url(account.accountId), account.token)).json<{ data: Integration }>().data).toMatchObject({ status: 'error', errorReason: 'Google refused the authorization; connect again' });
   });
 });
