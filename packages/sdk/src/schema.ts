@@ -6537,6 +6537,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{acc}/integrations/googlecalendar/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connected Google account's calendars (Google's calendar list), to choose the one reminders are read from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    acc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GoogleCalendarList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{acc}/integrations/slack/workspaces": {
         parameters: {
             query?: never;
@@ -18749,6 +18832,40 @@ export interface components {
                 message: string;
             };
         };
+        GoogleCalendarList: {
+            data: {
+                id: string;
+                primary: boolean;
+                summary: string;
+                timeZone?: string;
+            }[];
+        };
+        GoogleCalendarListInput: {
+            data: {
+                id: string;
+                primary: boolean;
+                summary: string;
+                timeZone?: string;
+            }[];
+        };
+        GoogleCalendarProperties: {
+            calendarId: string;
+            cancelReplies: boolean;
+            from: "" | string;
+            lookForward: number;
+            schedule: string;
+            templateId: "" | string;
+            timezone: string;
+        };
+        GoogleCalendarPropertiesInput: {
+            calendarId: string;
+            cancelReplies: boolean;
+            from: "" | string;
+            lookForward: number;
+            schedule: string;
+            templateId: "" | string;
+            timezone: string;
+        };
         Group: {
             created: {
                 /** Format: date-time */
@@ -21494,6 +21611,10 @@ export type SchemaEmailProperties = components['schemas']['EmailProperties'];
 export type SchemaEmailPropertiesInput = components['schemas']['EmailPropertiesInput'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaErrorInput = components['schemas']['ErrorInput'];
+export type SchemaGoogleCalendarList = components['schemas']['GoogleCalendarList'];
+export type SchemaGoogleCalendarListInput = components['schemas']['GoogleCalendarListInput'];
+export type SchemaGoogleCalendarProperties = components['schemas']['GoogleCalendarProperties'];
+export type SchemaGoogleCalendarPropertiesInput = components['schemas']['GoogleCalendarPropertiesInput'];
 export type SchemaGroup = components['schemas']['Group'];
 export type SchemaGroupInput = components['schemas']['GroupInput'];
 export type SchemaGroupUser = components['schemas']['GroupUser'];

@@ -127,6 +127,36 @@ function cronProblem(cron: string, timezone: string, now: Date): string | null {
   return croner.nextRun(now) === null ? CAMPAIGN_SCHEDULE_MESSAGES.cronNeverRuns : null;
 }
 
+/**
+ * Why a five-field cron (minute hour day-of-month month day-of-week, no year) cannot run in `timezone`, in
+ * the words of a campaign's cron; null when croner accepts it and it runs again. Other schedules that take a
+ * plain cron (the Google Calendar reminders, docs/integrations.md) check theirs here.
+ */
+export function fiveFieldCronProblem(cron: string, timezone: string, now: Date = new Date()): string | null {
+  if (cron.trim().split(/\s+/).length !== 5) return FIVE_FIELD_CRON_MESSAGE;
+  return cronProblem(cron, timezone, now);
+}
+
+export const FIVE_FIELD_CRON_MESSAGE = 'The schedule must have 5 fields: minute hour day-of-month month day-of-week (such as 0 8 * * 1-5).';
+
+/** The first run of a five-field cron in `timezone` strictly after `after` (null: never again). */
+export function nextCronRun(cron: string, timezone: string, after: Date): Date | null {
+  return cronerOf(`0 ${cron.trim()} *`, timezone).nextRun(after);
+}
+
+/**
+ * The instant of a wall-clock 'YYYY-MM-DDTHH:MM' in `timezone`, by croner's rules (a time the clocks skip is
+ * the first instant after the gap; one that happens twice, the first of the two); null when malformed.
+ */
+export function wallClockInstant(localDateTime: string, timezone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(localDateTime);
+  if (match === null) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const pattern = `0 ${String(minute)} ${String(hour)} ${String(day)} ${String(month)} * ${String(year)}`;
+  // Two days before in UTC is before that wall-clock time in every zone.
+  return cronerOf(pattern, timezone).nextRun(new Date(Date.UTC(year, month - 1, day) - 2 * 86_400_000));
+}
+
 const frequencies = ['O', 'D', 'M', 'W', 'C'] as const;
 
 const weekday = z

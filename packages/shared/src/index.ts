@@ -60,5 +60,6 @@ export * from './api/integrationsEmail.js';
 export * from './api/calls.js';
 export * from './api/integrationsCallrail.js';
 export * from './api/integrationsAircall.js';
+export * from './api/integrationsGoogleCalendar.js';
 export * from './api/integrationsTwilio.js';
 export * from './api/screenshots.js';

@@ -18,7 +18,7 @@ import { foldRowCountsJob } from '../platform/db/rowCounts.js';
 import { pruneIdempotencyKeysJob } from '../platform/http/idempotency.js';
 import { pruneOidcPayloadsJob } from '../modules/identity/index.js';
 import { messagesReportJob, pruneReportsJob } from '../modules/reports/index.js';
-import { emailReplyJob, integrationActivityJob, integrationSyncJob, intercomReplyJob } from '../modules/integrations/index.js';
+import { calendarCancelJob, calendarReminderRunJob, calendarReminderSchedulerJob, emailReplyJob, integrationActivityJob, integrationSyncJob, intercomReplyJob } from '../modules/integrations/index.js';
 
 /**
  * Every job the product runs. A new job is defined in its own file and listed here. The media sweeps use the
@@ -32,6 +32,7 @@ export function jobDefinitions(
 ): JobDefinition[] {
   const mailer = createMailer(config, database);
   const integrationDeps = { db: database.db, config, jobs, mailer };
+  const calendarReminderRuns = calendarReminderRunJob(integrationDeps);
   return [
     pruneEventsJob(database, config.eventsRetentionDays),
     pruneIdempotencyKeysJob(database),
@@ -58,5 +59,8 @@ export function jobDefinitions(
     integrationActivityJob(integrationDeps),
     emailReplyJob(integrationDeps),
     intercomReplyJob(integrationDeps),
+    calendarReminderRuns,
+    calendarReminderSchedulerJob(integrationDeps, calendarReminderRuns),
+    calendarCancelJob(integrationDeps),
   ];
 }

@@ -36,7 +36,7 @@ import {
 import { RealtimeFanout } from '../modules/realtime/index.js';
 import { startWebPush, type WebPushDelivery } from '../modules/webPush/index.js';
 import { startNotificationDelivery, type NotificationDelivery } from '../modules/notifications/index.js';
-import { EmailReplySubscriber, emailReplyJob, IntegrationActivitySubscriber, integrationActivityJob, startEmailListener } from '../modules/integrations/index.js';
+import { CalendarCancelSubscriber, calendarCancelJob, EmailReplySubscriber, emailReplyJob, IntegrationActivitySubscriber, integrationActivityJob, startEmailListener } from '../modules/integrations/index.js';
 import type { InboundSmtpListener } from '../platform/mail/inboundSmtp.js';
 
 export interface RunningServer {
@@ -206,7 +206,8 @@ export async function startServer(config: Config, log: Logger, options: StartOpt
       });
       const integrationActivities = new IntegrationActivitySubscriber(jobs, integrationActivityJob({ db: database.db, config, jobs, mailer }));
       const emailReplies = new EmailReplySubscriber(jobs, emailReplyJob({ db: database.db, config, jobs, mailer }));
-      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber, integrationActivities, emailReplies];
+      const calendarCancels = new CalendarCancelSubscriber(jobs, calendarCancelJob({ db: database.db, config, jobs, mailer }));
+      const subscribers = [...(webPush === null ? [] : [webPush]), notificationDelivery.subscriber, notificationDelivery.channelSubscriber, integrationActivities, emailReplies, calendarCancels];
       dispatcher = new OutboxDispatcher(database, subscribers, log.child({ component: 'outbox' }), {
         expand: expandEventRows,
         ...(options.dispatcherPollMs === undefined ? {} : { pollIntervalMs: options.dispatcherPollMs }),

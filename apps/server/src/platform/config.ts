@@ -301,6 +301,17 @@ const ipv4List = z.string().transform((value, ctx) => {
 const carrierChoice = z.enum(['simulator', 'smpp', 'twilio'], { message: 'must be simulator, smpp or twilio' });
 
 /** Every environment variable the server reads, with its default. docs/configuration.md lists the same. */
+/**
+ * A Google endpoint: https, or http on a loopback host only (a local stand-in): Google's tokens never travel
+ * in the clear (docs/decisions.md, "Google Calendar's client on the guarded fetcher").
+ */
+const googleUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  }, { message: 'must be an https URL (http only for a loopback host)' });
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'must be a port number' })
@@ -398,6 +409,12 @@ const envSchema = z.object({
   AIRCALL_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://api.aircall.io'),
   AIRCALL_OAUTH_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).default('https://dashboard.aircall.io'),
   CRADLE_API_BASE_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CALENDAR_API_BASE_URL: googleUrl.default('https://www.googleapis.com'),
+  GOOGLE_OAUTH_AUTH_URL: googleUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: googleUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_OAUTH_REVOKE_URL: googleUrl.default('https://oauth2.googleapis.com/revoke'),
   SLACK_CLIENT_ID: z.string().trim().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_SIGNING_SECRET: z.string().min(1).optional(),
@@ -507,6 +524,7 @@ export interface IntegrationsConfig {
   aircall: AirCallConfig;
   /** CRADLE_API_BASE_URL: Cradle's API origin (docs/integrations.md, "Cradle"); null: not configured, Connect is refused. */
   cradleApiBaseUrl: string | null;
+  googleCalendar: GoogleCalendarConfig;
 }
 
 /** AirCall (docs/integrations.md, "AirCall"). */
@@ -517,6 +535,18 @@ export interface AirCallConfig {
   apiBaseUrl: string;
   /** AIRCALL_OAUTH_BASE_URL: where the authorize page (/oauth/authorize) is. */
   oauthBaseUrl: string;
+}
+
+/** Google Calendar (docs/integrations.md, "Google Calendar"). */
+export interface GoogleCalendarConfig {
+  /** The Google Cloud OAuth client (GOOGLE_CLIENT_ID and _SECRET); null: not registered, Connect is refused. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** GOOGLE_CALENDAR_API_BASE_URL: the Calendar API's root (the client library's rootUrl), no trailing slash. */
+  apiBaseUrl: string;
+  /** GOOGLE_OAUTH_AUTH_URL, GOOGLE_OAUTH_TOKEN_URL, GOOGLE_OAUTH_REVOKE_URL: Google's OAuth endpoints. */
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
 }
 
 /** The operator's HubSpot app (HUBSPOT_*; docs/integrations-hubspot.md). */
@@ -769,6 +799,7 @@ export function loadConfig(
       intercom: intercomConfig(e),
       aircall: aircallConfig(e),
       cradleApiBaseUrl: e.CRADLE_API_BASE_URL?.replace(/\/+$/, '') ?? null,
+      googleCalendar: googleCalendarConfig(e),
     },
     links: {
       shortDomain: e.SHORT_LINK_DOMAIN ?? null,
@@ -832,6 +863,25 @@ function intercomConfig(e: Env): IntercomConfig {
     app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
     apiBaseUrl: e.INTERCOM_API_BASE_URL.replace(/\/+$/, ''),
     oauthBaseUrl: e.INTERCOM_OAUTH_BASE_URL.replace(/\/+$/, ''),
+  };
+}
+
+/** Google's OAuth client: its id and secret come together or not at all. */
+function googleCalendarConfig(e: Env): GoogleCalendarConfig {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = e;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError([
+      clientId === undefined
+        ? 'GOOGLE_CLIENT_ID: is required when GOOGLE_CLIENT_SECRET is set (set both or neither)'
+        : 'GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set (set both or neither)',
+    ]);
+  }
+  return {
+    app: clientId === undefined || clientSecret === undefined ? null : { clientId, clientSecret },
+    apiBaseUrl: e.GOOGLE_CALENDAR_API_BASE_URL.replace(/\/+$/, ''),
+    authUrl: e.GOOGLE_OAUTH_AUTH_URL,
+    tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+    revokeUrl: e.GOOGLE_OAUTH_REVOKE_URL,
   };
 }
 

@@ -4,6 +4,7 @@ import { contactTagSchema } from './contacts.js';
 import { emailConnectSchema, emailPropertiesSchema } from './integrationsEmail.js';
 import { callRailConnectSchema, callRailPropertiesSchema } from './integrationsCallrail.js';
 import { aircallPropertiesSchema, cradleConnectSchema, cradlePropertiesSchema } from './integrationsAircall.js';
+import { googleCalendarPropertiesSchema } from './integrationsGoogleCalendar.js';
 
 /**
  * Integrations (docs/integrations.md): the services an account connects, each with a page at
@@ -162,6 +163,7 @@ export const integrationPropertiesSchemas: Partial<Record<IntegrationKind, z.Zod
   callrail: callRailPropertiesSchema,
   aircall: aircallPropertiesSchema,
   cradle: cradlePropertiesSchema,
+  googlecalendar: googleCalendarPropertiesSchema,
 };
 
 /** The connect body of each API-key kind. */

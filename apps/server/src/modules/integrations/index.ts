@@ -7,3 +7,6 @@ export { EmailReplySubscriber } from './email/replySubscriber.js';
 export { emailReplyJob } from './email/replyJob.js';
 export { startEmailListener } from './email/emailListener.js';
 export { intercomReplyJob } from './intercom/intercomReplyJob.js';
+export { CalendarCancelSubscriber } from './googlecalendar/calendarCancelSubscriber.js';
+export { calendarCancelJob } from './googlecalendar/calendarCancelJob.js';
+export { calendarReminderRunJob, calendarReminderSchedulerJob } from './googlecalendar/calendarReminderJobs.js';

@@ -8,6 +8,7 @@ import { callRailConnector } from './callrail/callRailConnector.js';
 import { intercomConnector } from './intercom/intercomConnector.js';
 import { aircallConnector } from './aircall/aircallConnector.js';
 import { cradleConnector } from './cradle/cradleConnector.js';
+import { googleCalendarConnector } from './googlecalendar/googleCalendarConnector.js';
 
 /**
  * The connectors Parley has, by kind. A kind of the spec without one answers as 'not available' (its page
@@ -22,6 +23,7 @@ const connectors = new Map<IntegrationKind, Connector>([
   [intercomConnector.kind, intercomConnector],
   [aircallConnector.kind, aircallConnector],
   [cradleConnector.kind, cradleConnector],
+  [googleCalendarConnector.kind, googleCalendarConnector],
 ]);
 
 export function connectorOf(kind: IntegrationKind): Connector | null {

@@ -19,6 +19,7 @@ import { CradleConnectForm } from './CradleConnectForm';
 import { EmailConnection } from './EmailConnection';
 import { EmailLog } from './EmailLog';
 import { EmailPropertiesForm } from './EmailPropertiesForm';
+import { GoogleCalendarPropertiesForm } from './GoogleCalendarPropertiesForm';
 import { HubSpotPropertiesForm } from './HubSpotPropertiesForm';
 import { IntercomPropertiesForm } from './IntercomPropertiesForm';
 import { OAuthConnectButton } from './OAuthConnectButton';
@@ -27,7 +28,7 @@ import { useDisconnect, useIntegration } from './queries';
 import { SyncPanel } from './SyncPanel';
 
 /** Kinds whose connector synchronizes no contacts: their pages have no sync panel. */
-const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom', 'aircall', 'cradle'];
+const WITHOUT_SYNC: readonly IntegrationKind[] = ['email', 'intercom', 'aircall', 'cradle', 'googlecalendar'];
 
 /** /integrations/{kind}: one integration's page; kinds without a connector say 'Not available yet'. */
 export const IntegrationPage = ({ title }: PageProps) => {
@@ -100,6 +101,7 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
           </Typography>
         )}
         {integration.connection?.company !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Company">{integration.connection.company}</Typography>}
+        {integration.connection?.googleAccount !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Google account">{integration.connection.googleAccount}</Typography>}
         {integration.connection?.workspace !== undefined && <Typography variant="body2" color="text.secondary" aria-label="Workspace">{integration.connection.workspace}</Typography>}
         {integration.errorReason !== undefined && <Alert severity="error">{integration.errorReason}</Alert>}
         {!canManage && <Typography variant="body2" color="text.secondary">Only administrators can change integrations.</Typography>}
@@ -118,6 +120,7 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
       {connected && kind === 'email' && <EmailPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'hubspot' && <HubSpotPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'pipedrive' && <PipedrivePropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
+      {integration.status === 'connected' && kind === 'googlecalendar' && <GoogleCalendarPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'intercom' && <IntercomPropertiesForm key={JSON.stringify(integration.properties)} accountId={accountId} properties={integration.properties} readOnly={!canManage} />}
       {connected && kind === 'email' && <EmailLog accountId={accountId} />}
       {connected && !WITHOUT_SYNC.includes(kind) && <SyncPanel accountId={accountId} integration={integration} canManage={canManage} tags={kind !== 'pipedrive' && kind !== 'callrail'} />}
@@ -142,6 +145,12 @@ const IntegrationView = ({ accountId, kind, canManage }: { accountId: string; ki
         <Typography variant="body2">
           A contact&apos;s text opens or continues an Intercom conversation; an agent&apos;s reply is texted back after the reply delay, and closing the
           conversation on either side closes it on both.
+        </Typography>
+      )}
+      {kind === 'googlecalendar' && (
+        <Typography variant="body2">
+          On the schedule, the chosen calendar&apos;s events starting within the look-forward hours get the template, once per event and attendee: attendees whose
+          e-mail is a contact&apos;s, and numbers written in the event&apos;s location or description. Ask for a reply of C: CANCEL also opts the contact out.
         </Typography>
       )}
       {canManage && connected && (

@@ -24,10 +24,10 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(res.statusCode).toBe(200);
     const list = res.json<{ data: Integration[] }>().data;
     expect(list.map((i) => i.integration)).toEqual([...integrationKinds]);
-    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'aircall', 'callrail', 'cradle', 'email', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
+    expect(list.filter((i) => i.available).map((i) => i.integration)).toEqual(['activecampaign', 'aircall', 'callrail', 'cradle', 'email', 'googlecalendar', 'hubspot', 'intercom', 'pipedrive', 'slack', 'twilio', 'webhooks', 'zapier']);
     expect(list.every((i) => i.status === 'notConnected')).toBe(true);
     const calendar = await h.call('GET', base(accountId, 'googlecalendar'), tokens.Sender);
-    expect(calendar.json()).toMatchObject({ success: true, data: { integration: 'googlecalendar', available: false, status: 'notConnected' } });
+    expect(calendar.json()).toMatchObject({ success: true, data: { integration: 'googlecalendar', available: true, status: 'notConnected' } });
     expect((await h.call('GET', base(accountId, 'nosuch'), tokens.Sender)).statusCode).toBe(400);
     expect((await h.call('POST', `${base(accountId, 'googlecalendar')}/synchronize`, tokens.Administrator)).statusCode).toBe(409);
   });

@@ -25,6 +25,7 @@ import { callRailWebhookRoutes } from './callRailWebhook.js';
 import { aircallRoutes } from './aircallRoutes.js';
 import { cradleWebhookRoutes } from './cradleWebhook.js';
 import { twilioIntegrationRoutes } from '../twilio/twilioRoutes.js';
+import { googleCalendarRoutes } from '../googlecalendar/googleCalendarRoutes.js';
 import { pipedriveAction, pipedriveActionQuery } from '../pipedrive/pipedriveAction.js';
 
 const accountParams = z.object({ acc: z.uuid() });
@@ -139,6 +140,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   await app.register(aircallRoutes, { ctx });
   await app.register(cradleWebhookRoutes, { ctx });
   await app.register(twilioIntegrationRoutes, { ctx });
+  await app.register(googleCalendarRoutes, { ctx });
 
   app.get(
     '/integrations/pipedrive/action',
