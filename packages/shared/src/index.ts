@@ -60,3 +60,4 @@ export * from './api/integrationsEmail.js';
 export * from './api/calls.js';
 export * from './api/integrationsCallrail.js';
 export * from './api/integrationsTwilio.js';
+export * from './api/featureRequests.js';

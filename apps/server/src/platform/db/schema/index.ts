@@ -15,3 +15,4 @@ export * from './tools.js';
 export * from './integrations.js';
 export * from './inboundMail.js';
 export * from './calls.js';
+export * from './featureRequests.js';
