@@ -1,0 +1,22 @@
+import Box from '@mui/material/Box';
+import { FEATURE_BOARD } from '@parley/shared';
+
+/** The board's address with the sign-on token and the board's name (docs/featureRequests.md, "An external board"). */
+export const boardFrameUrl = (url: string, token: string): string => {
+  const address = new URL(url);
+  address.searchParams.set('ssoToken', token);
+  if (!address.searchParams.has('board')) address.searchParams.set('board', FEATURE_BOARD);
+  return address.toString();
+};
+
+/** An external voting board (FEATURE_BOARD_URL), signed in with the token. */
+export const ExternalBoard = ({ url, token }: { url: string; token: string }) => (
+  <Box
+    component="iframe"
+    title="Feature requests board"
+    src={boardFrameUrl(url, token)}
+    sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+    referrerPolicy="no-referrer"
+    sx={{ border: 0, width: '100%', height: { xs: 'calc(100vh - 160px)', sm: 'calc(100vh - 180px)' }, minHeight: 480, bgcolor: 'background.paper' }}
+  />
+);
