@@ -54,7 +54,7 @@ export const BoardToolbar = ({ filter, onFilter, onNew }: BoardToolbarProps) => 
           onChange={(event) => {
             onFilter({ sort: event.target.value as FeatureRequestSort, offset: 0 });
           }}
-          sx={{ flex: 1, minWidth: 130 }}
+          sx={{ flex: 1, minWidth: 150 }}
         >
           <MenuItem value="votes">Most votes</MenuItem>
           <MenuItem value="recent">Newest</MenuItem>
@@ -67,7 +67,7 @@ export const BoardToolbar = ({ filter, onFilter, onNew }: BoardToolbarProps) => 
           onChange={(event) => {
             onFilter({ status: event.target.value === ALL ? null : (event.target.value as FeatureRequestStatus), offset: 0 });
           }}
-          sx={{ flex: 1, minWidth: 130 }}
+          sx={{ flex: 1, minWidth: 150 }}
         >
           <MenuItem value={ALL}>All</MenuItem>
           {featureRequestStatuses.map((s) => (

@@ -18,7 +18,7 @@ export const OperatorControls = ({ post, onEdit, onRemove }: OperatorControlsPro
   const update = useUpdateFeatureRequest(post.id);
   const snackbar = useSnackbar();
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <TextField
         select
         size="small"

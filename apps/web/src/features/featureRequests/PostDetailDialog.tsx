@@ -51,7 +51,7 @@ export const PostDetailDialog = ({ id, operator, onClose }: PostDetailDialogProp
             <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
               <VoteButton post={data} />
               <Stack spacing={1} sx={{ minWidth: 0, flex: 1 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                   <StatusChip status={data.status} />
                   <Typography variant="caption" color="text.secondary">
                     {data.author?.name ?? 'Anonymous'} · {new Date(data.createdAt).toLocaleString()}
