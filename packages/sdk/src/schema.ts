@@ -14738,7 +14738,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A short-lived signed sign-on token for the feature board (HS256: sub, email, name, operator, board, iat, exp), with the external board to embed, if any */
+        /** A short-lived signed sign-on token for the feature board (HS256: sub, email, name, operator, board, iat, exp), and the external board to embed when one is set */
         post: {
             parameters: {
                 query?: never;

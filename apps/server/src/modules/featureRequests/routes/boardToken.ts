@@ -12,7 +12,7 @@ export const boardTokenRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app
     {
       schema: {
         tags: boardTags,
-        summary: 'A short-lived signed sign-on token for the feature board (HS256: sub, email, name, operator, board, iat, exp), with the external board to embed, if any',
+        summary: 'A short-lived signed sign-on token for the feature board (HS256: sub, email, name, operator, board, iat, exp), and the external board to embed when one is set',
         response: { 200: featureBoardTokenResponseSchema, ...boardErrors, 409: errorBodySchema },
       },
       ...boardRoute,
