@@ -11,7 +11,9 @@ import {
 } from '@parley/shared';
 import { users } from '../../platform/db/schema/index.js';
 import { startApiHarness, type ApiHarness, type HttpMethod } from '../../test/apiHarness.js';
+import { testConfig } from '../../test/config.js';
 import { testDatabaseKinds } from '../../test/databases.js';
+import { purposeKey } from '../../platform/secrets/keyring.js';
 import { createUser } from '../../test/factories.js';
 
 const SECRET = 'a-board-secret-of-at-least-32-characters';
@@ -194,5 +196,27 @@ describe.each(testDatabaseKinds)('the feature-request board on %s', (kind) => {
     const plain = (await call('POST', '/v1/featurerequests/token', token)).json<{ data: { token: string; operator: boolean } }>().data;
     expect(plain.operator).toBe(false);
     expect((await jwtVerify(plain.token, new TextEncoder().encode(SECRET))).payload.operator).toBe(false);
+  });
+});
+
+describe.each(testDatabaseKinds)('the built-in board sign-on token on %s', (kind) => {
+  let h: ApiHarness;
+  beforeAll(async () => {
+    h = await startApiHarness(kind);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('is signed with a key derived from the secrets key, and names no external board', async () => {
+    const user = await createUser(h.database.db);
+    const res = await h.call('POST', '/v1/featurerequests/token', h.tokenFor(user.id));
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ data: { token: string; boardUrl: string | null; operator: boolean } }>().data;
+    expect(answer).toEqual(expect.objectContaining({ boardUrl: null, operator: false }));
+    const key = await purposeKey(testConfig().secrets, 'parley feature board token v1', false);
+    expect(key).not.toBeNull();
+    const { payload } = await jwtVerify(answer.token, new Uint8Array(key ?? Buffer.alloc(0)), { algorithms: ['HS256'] });
+    expect(payload.sub).toBe(user.id);
   });
 });
