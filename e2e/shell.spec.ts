@@ -15,11 +15,6 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   await expect(page.getByText('Oops! The Page you requested was not found!')).toBeVisible();
 });
 
-test('a route whose feature is not built says so', async ({ page }) => {
-  await signIn(page, '/featurerequests');
-  await expect(page.getByText('Not available yet')).toBeVisible();
-});
-
 test('the API reference opens at /docs', async ({ page }) => {
   await page.goto('/docs');
   await expect(page.getByText('Parley API').first()).toBeVisible();

@@ -63,3 +63,4 @@ export * from './api/integrationsAircall.js';
 export * from './api/integrationsGoogleCalendar.js';
 export * from './api/integrationsTwilio.js';
 export * from './api/screenshots.js';
+export * from './api/featureRequests.js';

@@ -38,6 +38,7 @@ import { domainRoutes, linkRoutes } from '../modules/links/index.js';
 import { lookupRoutes } from '../modules/tools/index.js';
 import { screenshotRoutes } from '../modules/screenshots/index.js';
 import { emailRoutes, integrationRoutes } from '../modules/integrations/index.js';
+import { boardTokenRoutes, featureCommentRoutes, featureRequestRoutes } from '../modules/featureRequests/index.js';
 
 /** Every /v1 resource registers here. Each route declares config.permission (see platform/http/permissions.ts). */
 export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -96,4 +97,7 @@ export const v1Routes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
   await app.register(carrierWebhookRoutes, { ctx, handlers: ctx.carrierHandlers });
   await app.register(twilioVoiceRoutes, { ctx });
   await app.register(clientRoutes, { ctx });
+  await app.register(featureRequestRoutes, { ctx });
+  await app.register(featureCommentRoutes, { ctx });
+  await app.register(boardTokenRoutes, { ctx });
 };

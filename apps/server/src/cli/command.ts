@@ -22,5 +22,6 @@ export interface CliCommand {
   name: string;
   summary: string;
   usage: string;
-  run(config: Config, flags: ReadonlyMap<string, string | true>): Promise<CommandResult>;
+  /** `positionals`: the words after the command's name (`operator add <email>`). */
+  run(config: Config, flags: ReadonlyMap<string, string | true>, positionals: readonly string[]): Promise<CommandResult>;
 }

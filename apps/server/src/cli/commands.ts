@@ -6,6 +6,7 @@ import { migrateDatabase } from '../platform/db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
 import { addNumberCommand } from './phoneNumberCommands.js';
 import { seedDemoCommand } from './demoCommands.js';
+import { operatorCommand } from './operatorCommands.js';
 import { CliError, type CliCommand } from './command.js';
 import { renewCredentials, requestCredentials } from '../modules/accounts/index.js';
 import { AppError } from '../platform/errors.js';
@@ -76,6 +77,7 @@ export const commands: readonly CliCommand[] = [
   issueCredentials,
   addNumberCommand,
   seedDemoCommand,
+  operatorCommand,
 ];
 
 function usage(): string {
@@ -107,7 +109,7 @@ export async function runCommandLine(
   cwd: string,
   out: CliOutput,
 ): Promise<number> {
-  const { command, flags } = parseArgs(argv);
+  const { command, flags, positionals } = parseArgs(argv);
   const json = flags.has('json');
   const fail = (code: string, message: string, exitCode: number): number => {
     if (json) out.stdout(`${JSON.stringify({ ok: false, error: { code, message } })}\n`);
@@ -123,7 +125,7 @@ export async function runCommandLine(
   try {
     // The CLI logs nothing of its own; the environment is read exactly as the server reads it.
     const config = loadConfig(env, [], cwd, readVersion());
-    const result = await found.run(config, flags);
+    const result = await found.run(config, flags, positionals);
     out.stdout(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {

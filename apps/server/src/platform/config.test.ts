@@ -62,6 +62,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('embeds an external feature board only with the secret it checks sign-on tokens with', () => {
+    expect(loadConfig({}, [], '/srv/parley').featureBoard).toEqual({ url: null, secret: null });
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ FEATURE_BOARD_URL: 'https://board.example.com/b', FEATURE_BOARD_SECRET: secret }, [], '/srv/parley').featureBoard).toEqual({
+      url: 'https://board.example.com/b',
+      secret,
+    });
+    expect(problems({ FEATURE_BOARD_URL: 'https://board.example.com/b' })).toEqual([
+      'FEATURE_BOARD_SECRET: is required when FEATURE_BOARD_URL is set (the external board checks the sign-on token with it)',
+    ]);
+    expect(problems({ FEATURE_BOARD_URL: 'ftp://board.example.com', FEATURE_BOARD_SECRET: secret })).toEqual(['FEATURE_BOARD_URL: must be an absolute http(s) URL']);
+    expect(problems({ FEATURE_BOARD_SECRET: 'short' })[0]).toMatch(/^FEATURE_BOARD_SECRET: must be at least 32 characters/);
+  });
+
   it('reads OIDC_EXTRA_WEB_ORIGINS as a list of origins', () => {
     expect(loadConfig({}).identity.extraWebOrigins).toEqual([]);
     const config = loadConfig({ OIDC_EXTRA_WEB_ORIGINS: 'https://sms.example.com, http://localhost:8080/,https://sms.example.com' });

@@ -341,6 +341,8 @@ const envSchema = z.object({
   PAGE_VIEWS_SINK: z.enum(pageViewSinks).default('off'),
   PAGE_VIEWS_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   HELP_CENTER_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  FEATURE_BOARD_URL: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' }).optional(),
+  FEATURE_BOARD_SECRET: z.string().min(32, { message: 'must be at least 32 characters (the HS256 key the external board checks tokens with)' }).optional(),
   EVENTS_RETENTION_DAYS: positiveInt(3650).default(7),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
   JOB_RETRY_DELAY_SECONDS: positiveInt(3600).default(5),
@@ -460,6 +462,8 @@ export interface Config {
   pageViews: { sink: z.infer<typeof envSchema>['PAGE_VIEWS_SINK']; url: string | null };
   /** The help centre the account menu links to (HELP_CENTER_URL); null: no Help Centre entry. */
   helpCenterUrl: string | null;
+  /** The feature-request board (docs/featureRequests.md). */
+  featureBoard: FeatureBoardConfig;
   eventsRetentionDays: number;
   jobs: { retryLimit: number; retryDelaySeconds: number };
   /** smtpUrl unset: outgoing e-mail is kept in the local mailbox table. */
@@ -485,6 +489,13 @@ export interface Config {
   /** Mail Parley receives for the Email integration (docs/integrations.md, "Email"); null: off. */
   inboundMail: InboundMailConfig | null;
   version: string;
+}
+
+export interface FeatureBoardConfig {
+  /** FEATURE_BOARD_URL: an external board the page embeds with the sign-on token; null: the built-in board. */
+  url: string | null;
+  /** FEATURE_BOARD_SECRET: the HS256 key of the sign-on token; null: a key derived from the secrets key. */
+  secret: string | null;
 }
 
 export interface InboundMailConfig {
@@ -766,6 +777,7 @@ export function loadConfig(
     devAuth: e.DEV_AUTH,
     pageViews: { sink: e.PAGE_VIEWS_SINK, url: e.PAGE_VIEWS_URL ?? null },
     helpCenterUrl: e.HELP_CENTER_URL ?? null,
+    featureBoard: featureBoardConfig(e),
     eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
     jobs: { retryLimit: e.JOB_RETRY_LIMIT, retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
@@ -813,6 +825,14 @@ export function loadConfig(
 }
 
 type Env = z.infer<typeof envSchema>;
+
+/** An external board checks the sign-on token with the secret it shares with this deployment. */
+function featureBoardConfig(e: Env): FeatureBoardConfig {
+  if (e.FEATURE_BOARD_URL !== undefined && e.FEATURE_BOARD_SECRET === undefined) {
+    throw new ConfigError(['FEATURE_BOARD_SECRET: is required when FEATURE_BOARD_URL is set (the external board checks the sign-on token with it)']);
+  }
+  return { url: e.FEATURE_BOARD_URL ?? null, secret: e.FEATURE_BOARD_SECRET ?? null };
+}
 
 /** Pipedrive's app: its client id and secret come together or not at all. */
 function pipedriveConfig(e: Env): PipedriveConfig {

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageProps } from './pageProps';
 
-export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates' | 'campaigns' | 'notifications' | 'notificationChannel' | 'links' | 'customDomains' | 'carrierLookup' | 'nameLookup' | 'screenshot' | 'integrations' | 'integration' | 'webhooks' | 'zapier' | 'twilio' | 'slack';
+export type PageKey = 'home' | 'contacts' | 'notAvailable' | 'notFound' | 'login' | 'logout' | 'callback' | 'accounts' | 'authorize' | 'signup' | 'verified' | 'resendVerification' | 'list' | 'gdpr' | 'simulator' | 'approvals' | 'media' | 'conversations' | 'conversation' | 'autoResponders' | 'templates' | 'campaigns' | 'notifications' | 'notificationChannel' | 'links' | 'customDomains' | 'carrierLookup' | 'nameLookup' | 'screenshot' | 'integrations' | 'integration' | 'webhooks' | 'zapier' | 'twilio' | 'slack' | 'featureRequests';
 
 /** One chunk per page, so the first route only loads what it shows. */
 export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>>> = {
@@ -36,6 +36,7 @@ export const pages: Record<PageKey, LazyExoticComponent<ComponentType<PageProps>
   zapier: lazy(() => import('../features/integrations/ZapierPage').then((m) => ({ default: m.ZapierPage }))),
   twilio: lazy(() => import('../features/integrations/TwilioPage').then((m) => ({ default: m.TwilioPage }))),
   slack: lazy(() => import('../features/integrations/SlackPage').then((m) => ({ default: m.SlackPage }))),
+  featureRequests: lazy(() => import('../features/featureRequests/FeatureRequestsPage').then((m) => ({ default: m.FeatureRequestsPage }))),
   media: lazy(() => import('../features/media/MediaPage').then((m) => ({ default: m.MediaPage }))),
   conversations: lazy(() => import('../features/conversations/ConversationsPage').then((m) => ({ default: m.ConversationsPage }))),
   conversation: lazy(() => import('../features/conversations/ConversationPage').then((m) => ({ default: m.ConversationPage }))),

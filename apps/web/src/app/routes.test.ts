@@ -83,6 +83,7 @@ const builtPages: Record<string, PageRoute['page']> = {
   '/contacts': 'contacts',
   '/lists/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b': 'list',
   '/admin/gdpr': 'gdpr',
+  '/featurerequests': 'featureRequests',
   // One page for every approval type: it titles an unknown one Unknown and has nothing to approve there.
   '/approvals/acceptablehours': 'approvals',
   '/approvals/somethingelse': 'approvals',

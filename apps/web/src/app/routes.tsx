@@ -63,7 +63,7 @@ export const pageRoutes: readonly PageRoute[] = [
   inApp('/notifications/slack', 'Slack Notifications', 'notificationChannel'),
   inApp('/notifications/:channelId', 'Notification Channel', 'notificationChannel'),
   inApp('/admin/gdpr', 'GDPR', 'gdpr'),
-  inApp('/featurerequests', 'Feature Requests'),
+  inApp('/featurerequests', 'Feature Requests', 'featureRequests'),
   // The simulated carrier's virtual phones; the page says so where the deployment has no simulator.
   inApp('/simulator', 'Simulator', 'simulator'),
   { path: '/media/:messageId/:idx', title: 'Media', access: 'protected', layout: 'bare', page: 'media' },

@@ -18,3 +18,4 @@ export { signUpRoutes } from './routes/signup.js';
 export { verificationRoutes } from './routes/verification.js';
 export { createTokenVerifier } from './tokenVerifier.js';
 export { createUser, findUserByEmail, findUserById, normalizeEmail } from './users.js';
+export { isOperator, listOperators, personName, setOperator, type OperatorEntry } from './operators.js';

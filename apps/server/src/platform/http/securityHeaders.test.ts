@@ -10,7 +10,7 @@ import { createUser } from '../../modules/identity/users.js';
 import { ServerResponse, IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
-import { contentSecurityPolicyDirectives, securityHeaderOptions, securityHeaderSet, serializePolicy } from './securityHeaders.js';
+import { contentSecurityPolicyDirectives, securityHeaderOptions, securityHeaderSet, serializePolicy, stripeSources } from './securityHeaders.js';
 
 const embedded = (publicUrl: string, extraWebOrigins: string[] = [], provider: 'sandbox' | 'stripe' = 'sandbox') => ({
   publicUrl,
@@ -82,6 +82,18 @@ describe('the Content-Security-Policy and Stripe.js', () => {
     const others = (directives: Record<string, string[]>) =>
       Object.fromEntries(Object.entries(directives).filter(([name]) => !['script-src', 'frame-src', 'connect-src'].includes(name)));
     expect(others(stripe)).toEqual(others(sandbox));
+  });
+});
+
+describe('the Content-Security-Policy and an external feature board', () => {
+  it("frames the board's origin only, beside Stripe's frames", () => {
+    const board = { featureBoard: { url: 'https://board.example.com/b/feature-requests?x=1' } };
+    expect(contentSecurityPolicyDirectives({ ...embedded('https://sms.example.com'), ...board })['frame-src']).toEqual(['https://board.example.com']);
+    expect(contentSecurityPolicyDirectives({ ...embedded('https://sms.example.com', [], 'stripe'), ...board })['frame-src']).toEqual([
+      ...stripeSources['frame-src'],
+      'https://board.example.com',
+    ]);
+    expect(contentSecurityPolicyDirectives({ ...embedded('https://sms.example.com'), featureBoard: { url: null } })['frame-src']).toBeUndefined();
   });
 });
 

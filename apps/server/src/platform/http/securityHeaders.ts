@@ -20,6 +20,8 @@ type Directives = Record<string, string[]>;
 export type SecurityHeadersConfig = Pick<Config, 'publicUrl'> & {
   identity: Pick<Config['identity'], 'issuer' | 'embedded' | 'extraWebOrigins'>;
   billing: { payments: Pick<Config['billing']['payments'], 'provider'> };
+  /** An external feature board (FEATURE_BOARD_URL) is the one other page the app frames. */
+  featureBoard?: Pick<Config['featureBoard'], 'url'>;
 };
 
 /**
@@ -54,7 +56,8 @@ const unique = (values: readonly string[]): string[] => [...new Set(values)];
  * - Forms may post to this server and to the other Parley web apps of OIDC_EXTRA_WEB_ORIGINS: browsers
  *   apply form-action to the redirects after a POST, and a sign-out confirmed on the issuer's page ends
  *   on that app's /logout.
- * - Never framed (no page of Parley frames another), no plugins, no <base> elsewhere.
+ * - Never framed, no plugins, no <base> elsewhere. The app frames only an external feature board
+ *   (FEATURE_BOARD_URL, docs/featureRequests.md) and, with Stripe, Stripe's frames.
  * - With PAYMENTS_PROVIDER=stripe, Stripe.js's script, frames and API (stripeSources); the sandbox's
  *   deployment allows none of them, and frames nothing at all (default-src 'self').
  */
@@ -79,7 +82,9 @@ export function contentSecurityPolicyDirectives(config: SecurityHeadersConfig): 
     'form-action': unique(["'self'", publicOrigin, ...config.identity.extraWebOrigins]),
     'frame-ancestors': ["'none'"],
   };
-  if (stripe) directives['frame-src'] = [...stripeSources['frame-src']];
+  const board = config.featureBoard?.url ?? null;
+  const frames = [...(stripe ? stripeSources['frame-src'] : []), ...(board === null ? [] : [originOf(board)])];
+  if (frames.length > 0) directives['frame-src'] = frames;
   if (secure) directives['upgrade-insecure-requests'] = [];
   return directives;
 }

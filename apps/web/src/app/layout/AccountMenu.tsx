@@ -19,7 +19,7 @@ interface AccountMenuProps {
   leading?: readonly AccountMenuAction[];
 }
 
-/** Profile, Groups, Help Centre, Switch Account and Logout behind the person icon (and on a phone what the top bar has no room for). */
+/** Profile, Groups, Help Centre, Feature Requests, Switch Account and Logout behind the person icon (and on a phone what the top bar has no room for). */
 export const AccountMenu = ({ profile, logout, icon, onGroups, accountName, leading }: AccountMenuProps) => {
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -53,6 +53,7 @@ export const AccountMenuList = ({ id, anchor, logout, onProfile, onGroups, accou
           Help Centre
         </MenuItem>
       )}
+      <MenuItem onClick={choose(() => void navigate('/featurerequests'))}>Feature Requests</MenuItem>
       <MenuItem onClick={choose(() => void navigate('/accounts'))}>Switch Account</MenuItem>
       <MenuItem onClick={choose(logout)}>Logout</MenuItem>
     </Menu>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** People who sign in. Emails are stored lowercased, so the unique index is case-insensitive. */
 export const users = pgTable('users', {
@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   /** Consecutive wrong passwords since the last success or lock. */
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** One of the deployment's operators (set by `parley operator add`): they run the feature board (docs/featureRequests.md). */
+  operator: boolean('operator').notNull().default(false),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -16,3 +16,4 @@ export * from './integrations.js';
 export * from './inboundMail.js';
 export * from './calls.js';
 export * from './calendarReminders.js';
+export * from './featureRequests.js';
