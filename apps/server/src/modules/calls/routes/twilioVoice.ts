@@ -22,7 +22,7 @@ import { answerIncomingCall, NO_FORWARD_SPOKEN } from '../incomingCall.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const connectionParams = z.object({ settingsId: z.string() });
-// Any string: a call that is not found answers 404 whatever the id looks like.
+// Every string is taken: a call that is not found answers 404 whatever the id looks like.
 const callQuery = z.object({ account: z.string(), call: z.string() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 415: errorBodySchema };
 const twimlRoute = {
