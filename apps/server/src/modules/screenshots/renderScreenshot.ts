@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 import { SCREENSHOT_WIDTH, type ScreenshotScale } from '@parley/shared';
 import { emojiDataUri, screenshotFonts } from './assets.js';
@@ -47,7 +47,8 @@ export async function renderScreenshot(model: ScreenshotModel, scale: Screenshot
     // Emoji as Twemoji's pictures; other scripts Inter lacks are left to satori (drawn as nothing).
     loadAdditionalAsset: async (code, segment) => (code === 'emoji' ? ((await emojiDataUri(segment)) ?? '') : []),
   });
-  const image = new Resvg(svg, { fitTo: { mode: 'zoom', value: scale } }).render();
+  // Drawn on a worker thread of libuv's: the event loop goes on serving other requests meanwhile.
+  const image = await renderAsync(svg, { fitTo: { mode: 'zoom', value: scale } });
   const png = image.asPng();
   bubbles.sort((a, b) => a.index - b.index || (a.part === 'picture' ? -1 : 1));
   return { png, width: image.width, height: image.height, bubbles };

@@ -16,6 +16,7 @@ import { createMediaServices } from '../../media/index.js';
 import { conversationViewer } from '../../messaging/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError } from '../../../platform/errors.js';
+import { DrawLimit } from '../drawLimit.js';
 import { conversationScreenshotModel } from '../conversationScreenshot.js';
 import type { ScreenshotDeps } from '../pictures.js';
 import { renderScreenshot, type RenderedScreenshot } from '../renderScreenshot.js';
@@ -50,10 +51,11 @@ export const screenshotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app
   const tags = ['tools'];
   const media = ctx.media ?? createMediaServices(ctx.config);
   const deps: ScreenshotDeps = { db: ctx.database.db, media };
+  const drawing = new DrawLimit();
 
   const sample = async (request: FastifyRequest, reply: FastifyReply, query: ScreenshotQuery): Promise<FastifyReply> => {
     const model = await sampleScreenshotModel(deps, membershipOf(request).accountId, query);
-    return sendPng(reply, await renderScreenshot(model, query.scale), 'screenshot.png');
+    return sendPng(reply, await drawing.run(() => renderScreenshot(model, query.scale)), 'screenshot.png');
   };
 
   app.get(
@@ -102,7 +104,7 @@ export const screenshotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app
       const viewer = conversationViewer(principalOf(request), membership);
       const model = await conversationScreenshotModel(deps, membership.accountId, viewer, request.params.id, request.query);
       if (model === null) throw new AppError(404, 'not_found', CONVERSATION_NOT_FOUND_MESSAGE);
-      return sendPng(reply, await renderScreenshot(model, request.query.scale), 'conversation.png');
+      return sendPng(reply, await drawing.run(() => renderScreenshot(model, request.query.scale)), 'conversation.png');
     },
   );
   return Promise.resolve();
