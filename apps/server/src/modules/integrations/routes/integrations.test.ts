@@ -158,6 +158,6 @@ describe.each(testDatabaseKinds)('integration routes (%s)', (kind) => {
     expect(unconfigured.json()).toMatchObject({ error: { message: 'HubSpot is not configured on this server' } });
     const callback = await h.app.inject({ method: 'GET', url: '/v1/integrations/googlecalendar/oauth/callback?code=x&state=forged' });
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe('http://parley.test/integrations/googlecalendar?error=Not%20available%20yet');
+    expect(callback.headers.location).toBe(`http://parley.test/integrations/googlecalendar?error=${encodeURIComponent('The authorization expired or was not asked for here; connect again')}`);
   });
 });
