@@ -8,7 +8,7 @@ import { testDatabaseKinds } from '../../test/databases.js';
 import type { Connector } from './connector.js';
 import { openCredentials } from './integrationStore.js';
 import { OAUTH_STATE_INVALID_MESSAGE } from './oauthCommands.js';
-import { addConnector } from './registry.js';
+import { standInConnector } from './registry.js';
 import { startIntegrationHarness, type IntegrationHarness } from './test/integrationHarness.js';
 
 /*
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds)('OAuth connections (%s)', (kind) => {
   let remove: () => void;
   beforeAll(async () => {
     h = await startIntegrationHarness(kind);
-    remove = addConnector(oauthConnector);
+    remove = standInConnector(oauthConnector);
   });
   afterAll(async () => {
     remove();

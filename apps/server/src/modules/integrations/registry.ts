@@ -35,13 +35,14 @@ export function allConnectors(): Connector[] {
 }
 
 /**
- * Puts a connector in for a kind that has none and answers how to take it out again: how the framework's
- * own tests drive a kind of connection (OAuth) before a real connector of that kind exists.
+ * Puts a connector in for a kind, in place of its own, and answers how to put the kind's own back: how the
+ * framework's own tests drive a kind of connection (OAuth) with a connector whose every call they see.
  */
-export function addConnector(connector: Connector): () => void {
-  if (connectors.has(connector.kind)) throw new Error(`${connector.kind} has a connector already`);
+export function standInConnector(connector: Connector): () => void {
+  const own = connectors.get(connector.kind);
   connectors.set(connector.kind, connector);
   return () => {
-    connectors.delete(connector.kind);
+    if (own === undefined) connectors.delete(connector.kind);
+    else connectors.set(connector.kind, own);
   };
 }
