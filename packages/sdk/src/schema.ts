@@ -13091,7 +13091,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one picture for a message
-         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, any field name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media.
+         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, in a field of whichever name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media.
          */
         post: {
             parameters: {
@@ -17494,7 +17494,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one picture for a message: the hosted API's path, in the token's account
-         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, any field name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media. The account is the token's (an API client's own); a person in several accounts names one with `accountId`. Answers 200 `{success: true, data: {link, ...}}`, the hosted API’s ShareFileResponse.
+         * @description JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, in a field of whichever name) or as a raw `application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks for 500). `link` is the account media URL to put in a message’s media. The account is the token's (an API client's own); a person in several accounts names one with `accountId`. Answers 200 `{success: true, data: {link, ...}}`, the hosted API’s ShareFileResponse.
          */
         post: {
             parameters: {

@@ -73,7 +73,7 @@ export function readSettings(row: Pick<CarrierSettingsRow, 'id' | 'carrier' | 's
   }
 }
 
-/** A connection by id (of any account: webhooks and adapters find it by id alone), its secret decrypted. */
+/** A connection by id (of whichever account: webhooks and adapters find it by id alone), its secret decrypted. */
 export async function loadCarrierConnection(q: Queryable, cipher: SecretCipher, settingsId: string): Promise<CarrierConnection | null> {
   if (!z.uuid().safeParse(settingsId).success) return null;
   const [row] = await q.select().from(carrierSettings).where(eq(carrierSettings.id, settingsId));

@@ -79,8 +79,8 @@ describe.each(testDatabaseKinds)('carrier connections of an account on %s', (kin
         inboundUrl: `${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/inbound`,
         voiceUrl: `${PUBLIC_URL}/v1/carriers/twilio/${connection.id}/voice`,
       },
-      created: { at: expect.any(String) as unknown },
-      updated: { at: expect.any(String) as unknown },
+      created: { at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown },
+      updated: { at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown },
     });
     const row = await rawRow(connection.id);
     expect(JSON.stringify(row)).not.toContain(twilioToken);

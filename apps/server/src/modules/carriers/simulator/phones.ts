@@ -6,7 +6,7 @@ import { bulkUuidV7 } from '../../contacts/index.js';
 import { simulatorPictures, simulatorPictureUrl } from './media.js';
 
 /*
- * The virtual phones' side of the simulated network. A phone is any number the business texted or that
+ * The virtual phones' side of the simulated network. A phone is each number the business texted or that
  * texts the business; it is not stored on its own, only as the phone_number of simulator_messages rows.
  * An account sees the rows exchanged with its own numbers while it held them (from the number's creation,
  * until its release), voice calls from or to them included (simulator/calls.ts), and the verification calls

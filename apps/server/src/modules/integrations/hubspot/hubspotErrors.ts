@@ -24,7 +24,7 @@ export class HubSpotRateLimited extends Error {
   }
 }
 
-/** Any other answer outside 2xx. */
+/** Every other answer outside 2xx. */
 export class HubSpotRequestError extends Error {
   override readonly name = 'HubSpotRequestError';
   constructor(

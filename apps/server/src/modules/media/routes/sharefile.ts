@@ -22,7 +22,7 @@ const accountParams = z.object({ acc: z.uuid() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema };
 
 const uploadDescription =
-  'JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, any field name) or as a raw ' +
+  'JPEG, PNG, GIF or WebP, at most 1024 kB, as `multipart/form-data` (one file, in a field of whichever name) or as a raw ' +
   '`application/octet-stream` body; the type is read from the bytes, not from the name. The picture is turned ' +
   'upright, stripped of its metadata and, with `resize`, fitted within resize x resize pixels (the web app asks ' +
   'for 500). `link` is the account media URL to put in a message’s media.';
