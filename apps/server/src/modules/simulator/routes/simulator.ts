@@ -20,6 +20,7 @@ import { loadSimulatorSettings, saveSimulatorSettings } from '../../carriers/ind
 import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
+import { phoneOf, requireSimulator } from './simulatorGuards.js';
 import { presentSimulatorMessage, presentSimulatorPhone, presentSimulatorSettings } from '../simulatorPresenter.js';
 
 const accountParams = z.object({ acc: z.uuid() });
@@ -33,14 +34,6 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  */
 export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
-  const requireSimulator = (): void => {
-    if (!ctx.carriers.configured.includes('simulator')) throw notFound('The simulator');
-  };
-  const phoneOf = (value: string): string => {
-    const phone = parsePhoneParam(value);
-    if (phone === null) throw notFound('The phone');
-    return phone;
-  };
 
   app.get(
     '/accounts/:acc/simulator/phones',
@@ -55,7 +48,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'account.view' },
     },
     async (request) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       const { limit, offset } = request.query;
       const { rows, totalCount } = await listPhones(db, accountId, { limit, offset });
@@ -76,7 +69,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'account.view' },
     },
     async (request) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       const phone = phoneOf(request.params.phone);
       const { limit } = request.query;
@@ -101,7 +94,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'messages.send' },
     },
     async (request, reply) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       const phone = phoneOf(request.params.phone);
       const numbers = await activeSimulatorNumbers(db, accountId);
@@ -131,7 +124,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'account.view' },
     },
     async (request) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       return { data: await activeSimulatorNumbers(db, accountId) };
     },
@@ -149,7 +142,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'account.view' },
     },
     async () => {
-      requireSimulator();
+      requireSimulator(ctx);
       return { data: presentSimulatorSettings(await loadSimulatorSettings(db)) };
     },
   );
@@ -167,7 +160,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'account.manage' },
     },
     async (request) => {
-      requireSimulator();
+      requireSimulator(ctx);
       return { data: presentSimulatorSettings(await saveSimulatorSettings(db, request.body)) };
     },
   );
@@ -185,7 +178,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app,
       config: { permission: 'public' },
     },
     async (request, reply) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { name } = request.params;
       if (!isSimulatorPicture(name)) throw notFound('The picture');
       const bytes = await readSimulatorPicture(name);

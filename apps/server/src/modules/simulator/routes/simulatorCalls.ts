@@ -15,6 +15,7 @@ import { answerIncomingCall, findOwnCall, progressCall } from '../../calls/index
 import { membershipOf } from '../../identity/index.js';
 import type { AppContext } from '../../../platform/context.js';
 import { AppError, notFound } from '../../../platform/errors.js';
+import { phoneOf, requireSimulator } from './simulatorGuards.js';
 import { presentSimulatorMessage } from '../simulatorPresenter.js';
 
 const phoneParams = z.object({ acc: z.uuid(), phone: z.string() });
@@ -27,14 +28,6 @@ const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  */
 export const simulatorCallRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (app, { ctx }) => {
   const db = ctx.database.db;
-  const requireSimulator = (): void => {
-    if (!ctx.carriers.configured.includes('simulator')) throw notFound('The simulator');
-  };
-  const phoneOf = (value: string): string => {
-    const phone = parsePhoneParam(value);
-    if (phone === null) throw notFound('The phone');
-    return phone;
-  };
 
   app.post(
     '/accounts/:acc/simulator/phones/:phone/calls',
@@ -49,7 +42,7 @@ export const simulatorCallRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (
       config: { permission: 'messages.send' },
     },
     async (request, reply) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       const phone = phoneOf(request.params.phone);
       const numbers = await activeSimulatorNumbers(db, accountId);
@@ -77,7 +70,7 @@ export const simulatorCallRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = (
       config: { permission: 'messages.send' },
     },
     async (request) => {
-      requireSimulator();
+      requireSimulator(ctx);
       const { accountId } = membershipOf(request);
       const phone = phoneOf(request.params.phone);
       const row = await findSimulatorCallRow(db, accountId, phone, request.params.id);
