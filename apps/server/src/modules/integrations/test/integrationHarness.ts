@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Role } from '@parley/shared';
+import { expect } from 'vitest';
+import type { IntegrationKind, Role } from '@parley/shared';
 import { buildApp, type App } from '../../../app/httpApp.js';
 import { createCarrierRegistry } from '../../carriers/registry.js';
 import { createMessageHandlers } from '../../messaging/handlers.js';
@@ -97,4 +98,19 @@ export async function startIntegrationHarness(kind: TestDatabaseKind, env: Recor
       await peer.close();
     },
   };
+}
+
+/**
+ * The OAuth dance as a browser makes it: start, the peer's authorize (consent) page, the callback, with the
+ * state altered when `tamper`. Answers where the callback sent the browser.
+ */
+export async function connectThroughOAuth(h: IntegrationHarness, kind: IntegrationKind, accountId: string, token: string, tamper = false): Promise<string> {
+  const start = await h.call('GET', `/v1/accounts/${accountId}/integrations/${kind}/oauth/start`, token);
+  expect(start.statusCode, start.body).toBe(200);
+  const authorize = await fetch(start.json<{ data: { url: string } }>().data.url, { redirect: 'manual' });
+  const back = new URL(authorize.headers.get('location') ?? '');
+  if (tamper) back.searchParams.set('state', `${back.searchParams.get('state') ?? ''}x`);
+  const callback = await h.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  expect(callback.statusCode).toBe(302);
+  return String(callback.headers.location);
 }

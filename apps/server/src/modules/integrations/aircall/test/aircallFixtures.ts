@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import type { IntegrationHarness } from '../../test/integrationHarness.js';
+import { connectThroughOAuth, type IntegrationHarness } from '../../test/integrationHarness.js';
 import type { AirCallPeer, PeerCall, PeerNumber } from './aircallPeer.js';
 
 /** Configuration pointing AirCall at the peer. */
@@ -10,17 +9,9 @@ export const aircallEnv = (peer: AirCallPeer): Record<string, string> => ({
   AIRCALL_OAUTH_BASE_URL: peer.url,
 });
 
-/** The OAuth dance as a browser makes it: start, the peer's authorize page, the callback. Answers where the callback sent the browser. */
-export async function connectAirCall(h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> {
-  const start = await h.call('GET', `/v1/accounts/${accountId}/integrations/aircall/oauth/start`, token);
-  expect(start.statusCode, start.body).toBe(200);
-  const authorize = await fetch(start.json<{ data: { url: string } }>().data.url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  if (tamper) back.searchParams.set('state', `${back.searchParams.get('state') ?? ''}x`);
-  const callback = await h.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(callback.statusCode).toBe(302);
-  return String(callback.headers.location);
-}
+/** The OAuth dance through the peer (connectThroughOAuth). */
+export const connectAirCall = (h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> =>
+  connectThroughOAuth(h, 'aircall', accountId, token, tamper);
 
 /** "+14155550123" as AirCall writes digits: "+1 415-555-0123". */
 export const spaced = (e164: string): string => `${e164.slice(0, 2)} ${e164.slice(2, 5)}-${e164.slice(5, 8)}-${e164.slice(8)}`;

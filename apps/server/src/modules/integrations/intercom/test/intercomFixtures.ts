@@ -1,5 +1,4 @@
-import { expect } from 'vitest';
-import type { IntegrationHarness } from '../../test/integrationHarness.js';
+import { connectThroughOAuth, type IntegrationHarness } from '../../test/integrationHarness.js';
 import type { IntercomPeer } from './intercomPeer.js';
 
 /** Configuration pointing Intercom at the peer. */
@@ -10,17 +9,9 @@ export const intercomEnv = (peer: IntercomPeer): Record<string, string> => ({
   INTERCOM_OAUTH_BASE_URL: peer.url,
 });
 
-/** The OAuth dance as a browser makes it: start, the peer's authorize page, the callback. Answers where the callback sent the browser. */
-export async function connectIntercom(h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> {
-  const start = await h.call('GET', `/v1/accounts/${accountId}/integrations/intercom/oauth/start`, token);
-  expect(start.statusCode, start.body).toBe(200);
-  const authorize = await fetch(start.json<{ data: { url: string } }>().data.url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  if (tamper) back.searchParams.set('state', `${back.searchParams.get('state') ?? ''}x`);
-  const callback = await h.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(callback.statusCode).toBe(302);
-  return String(callback.headers.location);
-}
+/** The OAuth dance through the peer (connectThroughOAuth). */
+export const connectIntercom = (h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> =>
+  connectThroughOAuth(h, 'intercom', accountId, token, tamper);
 
 /** Posts a notification to the webhook as Intercom does (`signature` null: unsigned). */
 export const postNotification = (h: IntegrationHarness, note: { body: string; signature: string | null }) =>
