@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierConnection, Integration, PhoneNumber, TwilioAccountNumber } from '@parley/shared';
 import { carrierSettings, phoneNumbers } from '../../../platform/db/schema/index.js';
 import { testDatabaseKinds } from '../../../test/databases.js';
+import { uniqueTestNumber } from '../../../test/phoneNumbers.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
 import { TwilioApiPeer } from '../../carriers/twilio/test/testTwilioPeer.js';
 
@@ -17,8 +18,9 @@ const TOKEN = crypto.randomBytes(16).toString('hex');
 const PUBLIC_URL = 'https://sms.example.test';
 const peer = new TwilioApiPeer(SID, TOKEN);
 const env: Record<string, string> = { SECRETS_KEY: crypto.randomBytes(32).toString('base64'), PUBLIC_URL };
-// Numbers unlikely to meet another test's (the active-number index is global).
-const owned = Array.from({ length: 3 }, (_, i) => `+1415${String(crypto.randomInt(1_000_000, 9_999_999)).slice(0, 6)}${String(i)}`);
+// Valid numbers unlikely to meet another test's (the active-number index is global): a random exchange
+// could start with 0 or 1, which no US number has, and the import refused it.
+const owned = Array.from({ length: 3 }, () => uniqueTestNumber());
 
 beforeAll(async () => {
   env.TWILIO_API_BASE_URL = await peer.start();
