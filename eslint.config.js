@@ -27,7 +27,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts'],
+          allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts', 'scripts/*.mjs'],
           defaultProject: './tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,
