@@ -7,6 +7,7 @@ import { ratio } from '../lib/load.js';
 import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
 import { perUnit, watchTableWrites } from '../lib/tableWrites.js';
 import { WebhookReceiver } from '../lib/webhookReceiver.js';
+import { bareSending } from './webhooksBaseline.js';
 import { webhookFigures } from './webhooksFigures.js';
 import { CAMPAIGN_TAG, modules, RATE_PER_NUMBER, setUp, WARM_UP_TAG, type Fixture } from './webhooksSetup.js';
 
@@ -31,6 +32,8 @@ const TARGET_SECONDS = 10;
 const BASELINE_SAMPLES = 100;
 /** How long after the healthy endpoints are done the run waits for the failing one's second tries (5 s on). */
 const RETRY_WAIT_MS = 30_000;
+/** The sender's requests in flight per endpoint (WebhookSender's default), which the bare sender keeps too. */
+const PER_ENDPOINT = 8;
 const WORKER_NICE = process.env.BENCH_WORKER_NICE ?? '10';
 const TEMPLATE = 'Hi {{{firstName}}}, your order has shipped and arrives tomorrow. Reply STOP to opt out.';
 
@@ -211,6 +214,10 @@ export const webhooksBenchmark: Benchmark = {
     // After the stop: the backends have reported every row they wrote.
     const written = await writes.written();
 
+    const sampleBody = receiver.lastBody(healthyPaths[0] ?? '');
+    if (sampleBody === null) throw new Error('no verified body to send again');
+    context.log(`baseline: the same body to ${String(HEALTHY)} endpoints ${String(CAMPAIGN)} times each from a bare sender`);
+    const bare = await bareSending(receiver, { body: sampleBody, jobId: measuredJob, endpoints: HEALTHY, count: CAMPAIGN, perEndpoint: PER_ENDPOINT }, context);
     const figures = await webhookFigures({ m, where, f, receiver, jobId: measuredJob, ids: run.ids, healthyPaths, slow: SLOW, failing: FAILING, executedAt, healthyDoneAt, endedAt, slowAtHealthyDone });
     const cpuPerDelivery = Object.fromEntries(
       Object.entries(used).map(([name, ms]) => [name, ms === null ? null : { microsPerRequest: Math.round((ms * 1000) / Math.max(1, requests)), percentOfOneCore: Math.round((ms / (healthyDoneAt - executedAt)) * 100) }]),
@@ -240,8 +247,12 @@ export const webhooksBenchmark: Benchmark = {
         unverified: receiver.unverified(),
         meetsTarget: CAMPAIGN >= 10_000 && seconds !== null && seconds <= TARGET_SECONDS && figures.healthyComplete && figures.duplicates === 0 && inbox.p99 < INBOX_TARGET_P99_MS,
       },
-      baseline: { inbox: baseline },
-      ratios: { inboxP50: ratio(inbox.p50, baseline.p50), inboxP99: ratio(inbox.p99, baseline.p99) },
+      baseline: { inbox: baseline, bareSending: bare },
+      ratios: {
+        inboxP50: ratio(inbox.p50, baseline.p50),
+        inboxP99: ratio(inbox.p99, baseline.p99),
+        healthyDeliveriesPerSecond: figures.healthyDeliveriesPerSecond === null ? null : ratio(figures.healthyDeliveriesPerSecond, bare.perSecond),
+      },
     };
   },
 };

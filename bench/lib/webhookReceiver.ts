@@ -43,6 +43,8 @@ interface Endpoint {
   tries: Map<string, EventTries>;
   /** Distinct events by execution, kept as they come for progress. */
   byJob: Map<string | null, number>;
+  /** The last verified body, which the baseline sends again. */
+  lastBody: string | null;
 }
 
 const jobIdOf = (body: string): string | null => {
@@ -59,7 +61,7 @@ export class WebhookReceiver {
 
   /** Serves `path` as `behaviour` says; requests are verified once its secret is given. */
   endpoint(path: string, behaviour: EndpointBehaviour): void {
-    this.endpoints.set(path, { path, behaviour, webhook: null, tries: new Map(), byJob: new Map(), unverified: 0 });
+    this.endpoints.set(path, { path, behaviour, webhook: null, tries: new Map(), byJob: new Map(), unverified: 0, lastBody: null });
   }
 
   secret(path: string, secret: string): void {
@@ -107,6 +109,7 @@ export class WebhookReceiver {
       endpoint.unverified += 1;
       return;
     }
+    endpoint.lastBody = body;
     const tries = endpoint.tries.get(id);
     if (tries !== undefined) {
       tries.at.push(now);
@@ -144,6 +147,11 @@ export class WebhookReceiver {
   /** Each event's tries at `path`. */
   tries(path: string): ReadonlyMap<string, EventTries> {
     return this.endpoints.get(path)?.tries ?? new Map<string, EventTries>();
+  }
+
+  /** The last body `path` verified. */
+  lastBody(path: string): string | null {
+    return this.endpoints.get(path)?.lastBody ?? null;
   }
 
   /** Requests the library refused, over every endpoint. */
