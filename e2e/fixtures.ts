@@ -12,6 +12,13 @@ export function cspViolationsOf(page: Page): string[] {
   return seen;
 }
 
+/** The address of the server that globalSetup started (E2E_BASE_URL), for a URL a test compares with. */
+export function e2eBaseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
+  return url;
+}
+
 /**
  * Tests take the address of the server that globalSetup started. Every test's page fails the test when
  * the Content-Security-Policy refused something on it: the app, the sign-in pages and /docs must work
@@ -21,9 +28,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
   // Playwright reads fixture dependencies from the destructured first argument; this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
-    await use(url);
+    await use(e2eBaseUrl());
   },
   cspViolations: [
     async ({ page }, use) => {

@@ -1,15 +1,17 @@
 import { execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SlackPeer } from '../apps/server/src/modules/notifications/channels/test/slackPeer.js';
+import { integrationPeopleCommands } from './integrationPeople.js';
+import { freePort } from './parleyServer.js';
+import { choosePeerPorts, peerServerEnv } from './peers.js';
 import { startUpstreamIssuer } from './upstreamIssuer.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = path.join(root, 'apps/server/dist/main.js');
-const cli = path.join(root, 'apps/server/bin/parley.js');
+const setupCommands = path.join(root, 'e2e/setupCommands.ts');
 
 /** The user the browser tests sign in as. */
 export const e2eUser = { email: 'e2e-admin@example.test', password: 'Browser-Tests-2026' };
@@ -32,23 +34,12 @@ export const e2eTopUpAccountName = 'Top Up Bakery';
 /** A verified Parley user that spec adds to its account (at once, being verified), re-roles and removes. */
 export const e2eColleague = { email: 'e2e-colleague@example.test', password: 'Tidewater-Colleague-2026' };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 /**
  * Starts the built product on a free port with a fresh data directory, as `npm start` would, and
- * hands its address to the tests in E2E_BASE_URL. Returns the teardown.
+ * hands its address to the tests in E2E_BASE_URL. Every integration's local peer is configured (peers.ts):
+ * the specs start the peers on the ports in E2E_PEER_PORTS. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const [file, how] of [
@@ -71,6 +62,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const slack = new SlackPeer();
   await slack.start();
   slack.eventsUrl = `http://127.0.0.1:${String(port)}/v1/notificationchannels/slack/events`;
+  // The integrations' peers run in the specs' process; the server is told now where they will listen.
+  const peerPorts = await choosePeerPorts([port]);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -83,20 +76,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The webhook receivers of notifications.spec.ts and the Slack peer listen on loopback.
     FETCH_ALLOWED_HOSTS: '127.0.0.1',
     ...slack.env(),
+    ...peerServerEnv(peerPorts),
   };
-  // The embedded database belongs to one process at a time: set it up before the server starts.
-  const parley = (...args: string[]): void => {
-    execFileSync(process.execPath, [cli, ...args, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  };
-  parley('create-user', '--email', e2eUser.email, '--password', e2eUser.password, '--first-name', 'Erin', '--last-name', 'Tester', '--verified');
-  parley('create-account', '--owner', e2eUser.email, '--name', e2eAccountName);
-  parley('create-user', '--email', e2eDecliner.email, '--password', e2eDecliner.password, '--verified');
-  parley('create-user', '--email', e2eOwner.email, '--password', e2eOwner.password, '--first-name', 'Tess', '--last-name', 'Owner', '--verified');
-  parley('create-account', '--owner', e2eOwner.email, '--name', e2eOwnerAccountName);
-  parley('create-user', '--email', e2eTwoLines.email, '--password', e2eTwoLines.password, '--first-name', 'Lina', '--last-name', 'Lines', '--verified');
-  parley('create-account', '--owner', e2eTwoLines.email, '--name', e2eTwoLinesAccountName, '--plan', 'starter');
-  parley('create-account', '--owner', e2eTwoLines.email, '--name', e2eTopUpAccountName, '--plan', 'starter');
-  parley('create-user', '--email', e2eColleague.email, '--password', e2eColleague.password, '--first-name', 'Cole', '--last-name', 'League', '--verified');
+  // The embedded database belongs to one process at a time: set it up before the server starts, with all
+  // the command lines in one process (setupCommands.ts) rather than a process (and a load of the code) each.
+  const commandLines = [
+    ['create-user', '--email', e2eUser.email, '--password', e2eUser.password, '--first-name', 'Erin', '--last-name', 'Tester', '--verified'],
+    ['create-account', '--owner', e2eUser.email, '--name', e2eAccountName],
+    ['create-user', '--email', e2eDecliner.email, '--password', e2eDecliner.password, '--verified'],
+    ['create-user', '--email', e2eOwner.email, '--password', e2eOwner.password, '--first-name', 'Tess', '--last-name', 'Owner', '--verified'],
+    ['create-account', '--owner', e2eOwner.email, '--name', e2eOwnerAccountName],
+    ['create-user', '--email', e2eTwoLines.email, '--password', e2eTwoLines.password, '--first-name', 'Lina', '--last-name', 'Lines', '--verified'],
+    ['create-account', '--owner', e2eTwoLines.email, '--name', e2eTwoLinesAccountName, '--plan', 'starter'],
+    ['create-account', '--owner', e2eTwoLines.email, '--name', e2eTopUpAccountName, '--plan', 'starter'],
+    ['create-user', '--email', e2eColleague.email, '--password', e2eColleague.password, '--first-name', 'Cole', '--last-name', 'League', '--verified'],
+    ...integrationPeopleCommands(),
+  ];
+  // Test code is never built: tsx runs the script from its source (it imports the built CLI's runner).
+  execFileSync(process.execPath, ['--import', 'tsx', setupCommands], { cwd: root, env, input: JSON.stringify(commandLines), stdio: ['pipe', 'inherit', 'inherit'] });
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);
   child.stderr.pipe(log);
@@ -120,6 +117,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = url;
   process.env.E2E_SLACK_PEER_URL = slack.base;
+  process.env.E2E_PEER_PORTS = JSON.stringify(peerPorts);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -1,45 +1,36 @@
 import { startActiveCampaignPeer, type ActiveCampaignPeer } from '../apps/server/src/modules/integrations/activecampaign/test/activeCampaignPeer.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerPorts } from './peers.js';
 import { signIn } from './signIn.js';
 
 /*
- * ActiveCampaign, end to end: a Parley of its own whose ActiveCampaign calls go to a local peer answering as
- * ActiveCampaign's API v3 (ACTIVECAMPAIGN_API_BASE_URL, docs/integrations.md). An administrator connects it
+ * ActiveCampaign, end to end: the shared server's ActiveCampaign calls go to a local peer answering as
+ * ActiveCampaign's API v3 (ACTIVECAMPAIGN_API_BASE_URL, docs/integrations.md; peers.ts). An administrator connects it
  * (the URL rule first), synchronizes the contacts, reads the summary, and disconnects.
  */
 
-const person = { email: 'ada.campaigns@example.test', password: 'Active-Campaign-Secret-2026' };
-const accountName = 'Harbour Florist';
+const person = integrationPeople.activeCampaign;
+const accountName = person.accountName;
 
 let peer: ActiveCampaignPeer;
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  peer = await startActiveCampaignPeer();
+  peer = await startActiveCampaignPeer({ port: peerPorts().activeCampaign });
   peer.contacts.push(
     { id: '1', email: 'rosa@example.test', firstName: 'Rosa', lastName: 'Petal', phone: '+1 415 555 2671' },
     { id: '2', email: 'ivan@example.test', firstName: 'Ivan', lastName: 'Ivy', phone: '(415) 555-2672' },
     { id: '3', email: 'nophone@example.test', firstName: 'Noel', lastName: 'Nophone', phone: '' },
   );
-  server = await startParley({
-    env: { ACTIVECAMPAIGN_API_BASE_URL: peer.url },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Ada', '--last-name', 'Campaigns', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects ActiveCampaign, synchronizes, reads the summary and disconnects', async ({ page }) => {
   test.setTimeout(120_000);
-  const pageUrl = `${server.url}/integrations/activecampaign`;
+  const pageUrl = '/integrations/activecampaign';
   await signIn(page, pageUrl, person, accountName);
   await expect(page.getByRole('heading', { name: 'ActiveCampaign' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');

@@ -1,45 +1,36 @@
 import { startAirCallPeer, type AirCallPeer, type PeerCall } from '../apps/server/src/modules/integrations/aircall/test/aircallPeer.js';
 import { bearerOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerApps, peerPorts } from './peers.js';
 import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 /*
- * AirCall, end to end: a Parley of its own whose AirCall authorize page and API are a local peer
- * (AIRCALL_OAUTH_BASE_URL, AIRCALL_API_BASE_URL). An administrator connects through the authorize page,
+ * AirCall, end to end: the shared server's AirCall authorize page and API are a local peer
+ * (AIRCALL_OAUTH_BASE_URL, AIRCALL_API_BASE_URL; peers.ts). An administrator connects through the authorize page,
  * refreshes (once refused by AirCall, once through) and sees AirCall's number matched to the account's, turns
  * the text-back on; the peer posts a missed call's events (twice) with the webhook's token; the call is in the
  * caller's conversation beside one text-back, which AirCall shows on the call; the administrator disconnects.
  */
 
-const person = { email: 'aria.aircall@example.test', password: 'AirCall-Secret-2026' };
-const accountName = 'Harbour Dental';
+const person = integrationPeople.aircall;
+const accountName = person.accountName;
 const spaced = (e164: string): string => `${e164.slice(0, 2)} ${e164.slice(2, 5)}-${e164.slice(5, 8)}-${e164.slice(8)}`;
 
 let peer: AirCallPeer;
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  peer = await startAirCallPeer();
-  server = await startParley({
-    env: { AIRCALL_CLIENT_ID: peer.clientId, AIRCALL_CLIENT_SECRET: peer.clientSecret, AIRCALL_API_BASE_URL: peer.url, AIRCALL_OAUTH_BASE_URL: peer.url },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Aria', '--last-name', 'Aircall', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
+  peer = await startAirCallPeer({ ...peerApps.aircall, port: peerPorts().aircall });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects AirCall, refreshes its numbers, a missed call is filed and texted back once, and disconnects', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, `${server.url}/integrations/aircall?error=AirCall%20said%20no`, person, accountName);
+  await signIn(page, '/integrations/aircall?error=AirCall%20said%20no', person, accountName);
   await expect(page.getByRole('alert').filter({ hasText: 'AirCall said no' })).toBeVisible();
   await page.getByRole('button', { name: 'Connect to AirCall' }).click();
   await expect(page.getByLabel('Status')).toHaveText(/^Connected since /);
@@ -47,16 +38,16 @@ test('an administrator connects AirCall, refreshes its numbers, a missed call is
 
   // The account's number is also AirCall's (written as AirCall writes digits); quiet hours off, a template.
   const headers = await bearerOf(page);
-  const accounts = (await (await page.request.get(`${server.url}/v1/accounts`, { headers })).json()) as { data: { id: string; name: string }[] };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
   const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
-  const numbers = (await (await page.request.get(`${server.url}/v1/accounts/${accountId}/phonenumbers?admin=true`, { headers })).json()) as { data: { number: string }[] };
+  const numbers = (await (await page.request.get(`/v1/accounts/${accountId}/phonenumbers?admin=true`, { headers })).json()) as { data: { number: string }[] };
   const ours = numbers.data[0]?.number ?? '';
   const line = { id: 777001, name: 'Front desk', digits: spaced(ours) };
   peer.numbers.push(line);
   peer.users.push({ id: 1, name: 'Ada Agent', email: 'ada@harbour.example' });
-  expect((await page.request.put(`${server.url}/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } })).status()).toBe(200);
+  expect((await page.request.put(`/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } })).status()).toBe(200);
   const text = 'Sorry we missed your call! Reply here to book.';
-  expect((await page.request.post(`${server.url}/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Missed call', type: 'SMS', template: text } })).status()).toBe(201);
+  expect((await page.request.post(`/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Missed call', type: 'SMS', template: text } })).status()).toBe(201);
   await page.reload();
 
   peer.throttleNext('/v1/numbers');
@@ -101,15 +92,15 @@ test('an administrator connects AirCall, refreshes its numbers, a missed call is
   }
   expect(peer.insightCards.map((c) => c.callId)).toEqual([String(missed.id)]);
 
-  await page.goto(`${server.url}/conversations`);
+  await page.goto('/conversations');
   await page.getByRole('grid').getByRole('row').filter({ hasText: 'Dana Dialer' }).getByRole('link').first().click();
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByTestId('call')).toContainText('Missed call');
   await expect(log.getByTestId('message').filter({ hasText: text })).toHaveCount(1);
-  await page.goto(`${server.url}/simulator`);
+  await page.goto('/simulator');
   await expect(page.getByRole('region', { name: shownInUs(mobile) }).getByText(text)).toHaveCount(1, { timeout: 30_000 });
 
-  await page.goto(`${server.url}/integrations/aircall`);
+  await page.goto('/integrations/aircall');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
   expect(peer.webhooks).toEqual([]);

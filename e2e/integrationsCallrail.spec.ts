@@ -1,44 +1,35 @@
 import { callRailWebhook, startCallRailPeer, type CallRailPeer, type PeerCall } from '../apps/server/src/modules/integrations/callrail/test/callRailPeer.js';
 import { bearerOf } from './browserApi.js';
-import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { e2eBaseUrl, expect, test } from './fixtures.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerPorts } from './peers.js';
 import { shownInUs } from './phoneText.js';
 import { signIn } from './signIn.js';
 
 /*
- * CallRail, end to end: a Parley of its own whose CallRail API is a local peer (CALLRAIL_API_BASE_URL). An
+ * CallRail, end to end: the shared server's CallRail API is a local peer (CALLRAIL_API_BASE_URL; peers.ts). An
  * administrator connects with an API key, account id and signing key, turns the missed-call text-back on,
  * the peer delivers a signed missed-call webhook (twice, as CallRail may), the call shows in the caller's
  * conversation beside the one text-back, the virtual phone gets it, and the administrator disconnects.
  */
 
 const SIGNING_KEY = 'callrail-company-signing-key-e2e';
-const person = { email: 'cal.rail@example.test', password: 'CallRail-Secret-2026' };
-const accountName = 'Harbour Plumbing';
+const person = integrationPeople.callRail;
+const accountName = person.accountName;
 
 let peer: CallRailPeer;
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  peer = await startCallRailPeer();
-  server = await startParley({
-    env: { CALLRAIL_API_BASE_URL: peer.url },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Cal', '--last-name', 'Rail', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
+  peer = await startCallRailPeer({ port: peerPorts().callRail });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects CallRail, a missed call is in the conversation and texted back once, and disconnects', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, `${server.url}/integrations/callrail`, person, accountName);
+  await signIn(page, '/integrations/callrail', person, accountName);
   await expect(page.getByRole('heading', { name: 'CallRail' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
 
@@ -50,16 +41,16 @@ test('an administrator connects CallRail, a missed call is in the conversation a
   await expect(page.getByLabel('Status')).toHaveText(/^Connected since /);
   await expect(page.getByLabel('CallRail account')).toContainText('Acme Plumbing');
   const webhookUrl = await page.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
-  expect(webhookUrl).toMatch(new RegExp(`^${server.url}/v1/integrations/callrail/webhook/[A-Za-z0-9_-]{24}$`));
+  expect(webhookUrl).toMatch(new RegExp(`^${e2eBaseUrl()}/v1/integrations/callrail/webhook/[A-Za-z0-9_-]{24}$`));
 
   // A template to text back with, and quiet hours off: the run must not depend on the hour it runs at.
   const headers = await bearerOf(page);
-  const accounts = (await (await page.request.get(`${server.url}/v1/accounts`, { headers })).json()) as { data: { id: string; name: string }[] };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
   const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
-  const hours = await page.request.put(`${server.url}/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } });
+  const hours = await page.request.put(`/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } });
   expect(hours.status(), await hours.text()).toBe(200);
   const text = 'Sorry we missed your call! Reply here and a plumber will text you back.';
-  const template = await page.request.post(`${server.url}/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Missed call', type: 'SMS', template: text } });
+  const template = await page.request.post(`/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Missed call', type: 'SMS', template: text } });
   expect(template.status(), await template.text()).toBe(201);
 
   await page.reload();
@@ -94,7 +85,7 @@ test('an administrator connects CallRail, a missed call is in the conversation a
     expect(delivered.status(), await delivered.text()).toBe(200);
   }
 
-  await page.goto(`${server.url}/conversations`);
+  await page.goto('/conversations');
   await page.getByRole('grid').getByRole('row').filter({ hasText: 'Dana Dialer' }).getByRole('link').first().click();
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByTestId('call')).toContainText('Missed call');
@@ -110,10 +101,10 @@ test('an administrator connects CallRail, a missed call is in the conversation a
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  await page.goto(`${server.url}/simulator`);
+  await page.goto('/simulator');
   await expect(page.getByRole('region', { name: shownInUs(mobile) }).getByText(text)).toHaveCount(1, { timeout: 30_000 });
 
-  await page.goto(`${server.url}/integrations/callrail`);
+  await page.goto('/integrations/callrail');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
   await expect(page.getByRole('form', { name: 'Connect CallRail' })).toBeVisible();

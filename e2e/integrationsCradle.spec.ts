@@ -1,42 +1,33 @@
 import { startCradlePeer, type CradlePeer, type PeerCall } from '../apps/server/src/modules/integrations/cradle/test/cradlePeer.js';
 import { bearerOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerPorts } from './peers.js';
 import { signIn } from './signIn.js';
 
 /*
- * Cradle, end to end: a Parley of its own whose Cradle API is a local peer (CRADLE_API_BASE_URL, answering as
- * Parley assumes Cradle's API to be). An administrator connects with an API key, the peer posts a signed
+ * Cradle, end to end: the shared server's Cradle API is a local peer (CRADLE_API_BASE_URL, peers.ts; answering
+ * as Parley assumes Cradle's API to be). An administrator connects with an API key, the peer posts a signed
  * missed call to the account's number, the call is in the caller's conversation, and the administrator
  * disconnects, which removes the webhook at Cradle.
  */
 
-const person = { email: 'cole.cradle@example.test', password: 'Cradle-Secret-2026' };
-const accountName = 'Harbour Law';
+const person = integrationPeople.cradle;
+const accountName = person.accountName;
 
 let peer: CradlePeer;
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  peer = await startCradlePeer();
-  server = await startParley({
-    env: { CRADLE_API_BASE_URL: peer.url },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Cole', '--last-name', 'Cradle', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
+  peer = await startCradlePeer({ port: peerPorts().cradle });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects Cradle with an API key, a signed missed call is in the conversation, and disconnects', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, `${server.url}/integrations/cradle`, person, accountName);
+  await signIn(page, '/integrations/cradle', person, accountName);
   const form = page.getByRole('form', { name: 'Connect Cradle' });
   await form.getByLabel('API Key').fill('not-the-key');
   await form.getByRole('button', { name: 'Connect' }).click();
@@ -47,9 +38,9 @@ test('an administrator connects Cradle with an API key, a signed missed call is 
   await expect(page.getByLabel('Cradle account')).toHaveText('Harbour Law');
 
   const headers = await bearerOf(page);
-  const accounts = (await (await page.request.get(`${server.url}/v1/accounts`, { headers })).json()) as { data: { id: string; name: string }[] };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
   const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
-  const numbers = (await (await page.request.get(`${server.url}/v1/accounts/${accountId}/phonenumbers?admin=true`, { headers })).json()) as { data: { number: string }[] };
+  const numbers = (await (await page.request.get(`/v1/accounts/${accountId}/phonenumbers?admin=true`, { headers })).json()) as { data: { number: string }[] };
   const webhook = peer.webhooks[0];
   if (webhook === undefined) throw new Error('Parley registered no webhook at Cradle');
   const call: PeerCall = {
@@ -67,11 +58,11 @@ test('an administrator connects Cradle with an API key, a signed missed call is 
   const delivered = await page.request.post(webhook.url, { headers: signed.headers, data: signed.body });
   expect(delivered.status(), await delivered.text()).toBe(200);
 
-  await page.goto(`${server.url}/conversations`);
+  await page.goto('/conversations');
   await page.getByRole('grid').getByRole('row').filter({ hasText: 'Nora Number' }).getByRole('link').first().click();
   await expect(page.getByRole('log', { name: 'Messages' }).getByTestId('call')).toContainText('Missed call');
 
-  await page.goto(`${server.url}/integrations/cradle`);
+  await page.goto('/integrations/cradle');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
   expect(peer.webhooks).toEqual([]);

@@ -1,41 +1,23 @@
 import { createTransport } from 'nodemailer';
 import { accessTokenOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { freePort, startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { inboundMailDomain, peerPorts } from './peers.js';
 import { signIn } from './signIn.js';
 
 /*
- * The Email integration, end to end: a Parley of its own with inbound mail on (INBOUND_MAIL_DOMAIN, a
- * listener on a free port). An administrator enables Email, reads the address, allows a sender; a mail
+ * The Email integration, end to end: the shared server has inbound mail on (INBOUND_MAIL_DOMAIN, a listener
+ * on the port peers.ts chose). An administrator enables Email, reads the address, allows a sender; a mail
  * sent with nodemailer to the listener shows in the log and its text in the conversations.
  */
 
-const person = { email: 'eli.mail@example.test', password: 'Email-Integration-Secret-2026' };
-const accountName = 'Quay Couriers';
-const domain = 'in.parley.test';
-
-let server: ParleyServer;
-let smtpPort = 0;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  smtpPort = await freePort();
-  server = await startParley({
-    env: { INBOUND_MAIL_DOMAIN: domain, INBOUND_SMTP_PORT: String(smtpPort), INBOUND_SMTP_HOST: '127.0.0.1' },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Eli', '--last-name', 'Mail', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
-});
-
-test.afterAll(async () => {
-  await server.stop();
-});
+const person = integrationPeople.email;
+const accountName = person.accountName;
+const domain = inboundMailDomain;
 
 test('an administrator enables Email, and a mail to the address is texted, logged and in the conversations', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, `${server.url}/integrations/email`, person, accountName);
+  await signIn(page, '/integrations/email', person, accountName);
   await expect(page.getByRole('heading', { name: 'Email' })).toBeVisible();
   await page.getByRole('button', { name: 'Enable Email' }).click();
   const address = page.getByLabel('Account address');
@@ -51,13 +33,13 @@ test('an administrator enables Email, and a mail to the address is texted, logge
 
   // Quiet hours follow the recipient's clock; the run must not depend on the hour it runs at.
   const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
-  const accounts = (await (await page.request.get(`${server.url}/v1/accounts`, { headers })).json()) as { data: { id: string; name: string }[] };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
   const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
-  const hours = await page.request.put(`${server.url}/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } });
+  const hours = await page.request.put(`/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } });
   expect(hours.status(), await hours.text()).toBe(200);
 
   const mobile = `+1415555${String(2000 + Math.floor(Math.random() * 7000))}`;
-  const smtp = createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+  const smtp = createTransport({ host: '127.0.0.1', port: peerPorts().inboundSmtp, secure: false, ignoreTLS: true });
   await smtp.sendMail({
     from: 'Dispatch <dispatch@quay.test>',
     to: `${mobile.slice(1)}.${token}@${domain}`,
@@ -78,6 +60,6 @@ test('an administrator enables Email, and a mail to the address is texted, logge
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  await page.goto(`${server.url}/conversations`);
+  await page.goto('/conversations');
   await expect(page.getByText('Your courier arrives at 10:30.').first()).toBeVisible({ timeout: 15_000 });
 });

@@ -1,48 +1,39 @@
-import { googleCalendarEnv, startGoogleCalendarPeer, type GoogleCalendarPeer } from '../apps/server/src/modules/integrations/googlecalendar/test/googleCalendarPeer.js';
+import { startGoogleCalendarPeer, type GoogleCalendarPeer } from '../apps/server/src/modules/integrations/googlecalendar/test/googleCalendarPeer.js';
 import { accessTokenOf } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerApps, peerPorts } from './peers.js';
 import { signIn } from './signIn.js';
 
 /*
- * Google Calendar, end to end: a Parley of its own whose Google OAuth endpoints and Calendar API are a local
- * peer (GOOGLE_* URLs). An administrator connects through the consent page, chooses a calendar from the
+ * Google Calendar, end to end: the shared server's Google OAuth endpoints and Calendar API are a local peer
+ * (GOOGLE_* URLs; peers.ts). An administrator connects through the consent page, chooses a calendar from the
  * list, sets a schedule (an invalid cron is named), the template and the C/CANCEL switch, and disconnects;
  * an error the callback sends back is shown as an alert.
  */
 
-const person = { email: 'gale.calendar@example.test', password: 'Calendar-Secret-2026' };
-const accountName = 'Riverside Dental';
+const person = integrationPeople.googleCalendar;
+const accountName = person.accountName;
 
 let peer: GoogleCalendarPeer;
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  peer = await startGoogleCalendarPeer();
-  server = await startParley({
-    env: googleCalendarEnv(peer),
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Gale', '--last-name', 'Calendar', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
+  peer = await startGoogleCalendarPeer({ ...peerApps.googleCalendar, port: peerPorts().googleCalendar });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects Google Calendar, chooses a calendar, a schedule and a template, then disconnects', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, `${server.url}/integrations/googlecalendar?error=${encodeURIComponent('The authorization was refused')}`, person, accountName);
+  await signIn(page, `/integrations/googlecalendar?error=${encodeURIComponent('The authorization was refused')}`, person, accountName);
   await expect(page.getByRole('alert').filter({ hasText: 'The authorization was refused' })).toBeVisible();
 
   const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
-  const accounts = (await (await page.request.get(`${server.url}/v1/accounts`, { headers })).json()) as { data: { id: string; name: string }[] };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
   const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
-  const template = await page.request.post(`${server.url}/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Appointment reminder', type: 'SMS', template: 'Hi {{{firstName}}}, see you soon. Reply C to cancel.' } });
+  const template = await page.request.post(`/v1/accounts/${accountId}/templates`, { headers, data: { name: 'Appointment reminder', type: 'SMS', template: 'Hi {{{firstName}}}, see you soon. Reply C to cancel.' } });
   expect(template.status(), await template.text()).toBe(201);
 
   await page.getByRole('button', { name: 'Connect to Google Calendar' }).click();
@@ -62,7 +53,7 @@ test('an administrator connects Google Calendar, chooses a calendar, a schedule 
   await form.getByLabel('A reply of C or CANCEL declines the appointment').check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Properties have been saved')).toBeVisible();
-  const saved = (await (await page.request.get(`${server.url}/v1/accounts/${accountId}/integrations/googlecalendar`, { headers })).json()) as { data: { properties: Record<string, unknown> } };
+  const saved = (await (await page.request.get(`/v1/accounts/${accountId}/integrations/googlecalendar`, { headers })).json()) as { data: { properties: Record<string, unknown> } };
   expect(saved.data.properties).toMatchObject({ calendarId: 'clinic@group.calendar.google.com', schedule: '0 8 * * 1-5', timezone: 'America/New_York', cancelReplies: true, lookForward: 24 });
 
   await page.getByRole('button', { name: 'Disconnect' }).click();

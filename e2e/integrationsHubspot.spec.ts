@@ -1,43 +1,35 @@
 import { HubSpotPeer } from '../apps/server/src/modules/integrations/hubspot/test/hubspotPeer.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerApps, peerPorts } from './peers.js';
 import { signIn } from './signIn.js';
 
 /*
- * HubSpot, end to end: a Parley of its own whose HubSpot app and API are a local peer (HUBSPOT_*,
- * docs/integrations.md). An administrator connects through the peer's install page, synchronizes the
+ * HubSpot, end to end: the shared server's HubSpot app and API are a local peer (HUBSPOT_*,
+ * docs/integrations.md; peers.ts). An administrator connects through the peer's install page, synchronizes the
  * contacts, reads the summary, and disconnects.
  */
 
-const person = { email: 'hana.hubspot@example.test', password: 'Hub-Spot-Secret-2026' };
-const accountName = 'Harbour Bakery';
+const person = integrationPeople.hubspot;
+const accountName = person.accountName;
 
-const peer = new HubSpotPeer();
-let server: ParleyServer;
+let peer: HubSpotPeer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  peer = new HubSpotPeer({ ...peerApps.hubspot, port: peerPorts().hubspot });
   await peer.start();
   peer.addContact({ firstname: 'Rosa', lastname: 'Petal', mobilephone: '+1 415 555 2671' });
   peer.addContact({ firstname: 'Ivan', lastname: 'Ivy', phone: '(415) 555-2672' });
   peer.addContact({ firstname: 'Noel', lastname: 'Nophone', email: 'noel@example.test' });
-  server = await startParley({
-    env: { HUBSPOT_CLIENT_ID: peer.clientId, HUBSPOT_CLIENT_SECRET: peer.clientSecret, HUBSPOT_API_BASE_URL: peer.base, HUBSPOT_AUTH_URL: `${peer.base}/oauth/authorize` },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Hana', '--last-name', 'Hub', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.stop();
 });
 
 test('an administrator connects HubSpot, synchronizes, reads the summary and disconnects', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, `${server.url}/integrations/hubspot`, person, accountName);
+  await signIn(page, '/integrations/hubspot', person, accountName);
   await expect(page.getByRole('heading', { name: 'HubSpot' })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
 

@@ -1,45 +1,36 @@
 import crypto from 'node:crypto';
 import { TwilioApiPeer } from '../apps/server/src/modules/carriers/twilio/test/testTwilioPeer.js';
 import { expect, test } from './fixtures.js';
-import { startParley, type ParleyServer } from './parleyServer.js';
+import { integrationPeople } from './integrationPeople.js';
+import { peerPorts } from './peers.js';
 import { openSettings } from './settingsDialog.js';
 import { signIn } from './signIn.js';
 
 /*
- * Twilio, end to end: a Parley of its own whose Twilio API is a local peer (TWILIO_API_BASE_URL). An
+ * Twilio, end to end: the shared server's Twilio API is a local peer (TWILIO_API_BASE_URL; peers.ts). An
  * administrator connects the account's Twilio account, lists its numbers, imports one, finds it in Phone
  * Numbers, and disconnects.
  */
 
-const person = { email: 'tariq.twilio@example.test', password: 'Twilio-Secret-2026' };
-const accountName = 'Tidewater Books';
+const person = integrationPeople.twilio;
+const accountName = person.accountName;
 const sid = `AC${crypto.randomBytes(16).toString('hex')}`;
 const authToken = crypto.randomBytes(16).toString('hex');
 const peer = new TwilioApiPeer(sid, authToken);
-let server: ParleyServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  const base = await peer.start();
+  await peer.start(peerPorts().twilio);
   peer.addOwned('+14155550181', 'Front desk');
   peer.addOwned('+14155550182', 'Back office');
-  server = await startParley({
-    env: { TWILIO_API_BASE_URL: base },
-    setup: [
-      ['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Tariq', '--last-name', 'Tide', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName, '--plan', 'starter'],
-    ],
-  });
 });
 
 test.afterAll(async () => {
-  await server.stop();
   await peer.close();
 });
 
 test('an administrator connects Twilio, imports a number, finds it in Phone Numbers and disconnects', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, `${server.url}/integrations/twilio`, person, accountName);
+  await signIn(page, '/integrations/twilio', person, accountName);
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
 
   await page.getByLabel('Account SID').fill(sid);

@@ -32,7 +32,8 @@ export interface ParleyServer {
 
 /**
  * A Parley of its own for one spec, beside the one of the global setup: the built server on a free
- * port with a fresh data directory. `setup` runs CLI commands first (the embedded database belongs to
+ * port with a fresh data directory. Only for a spec that changes what the whole server does (sign-in by an
+ * external issuer, payments); the integrations' peers are configured on the global server (peers.ts). `setup` runs CLI commands first (the embedded database belongs to
  * one process at a time); `env` adds configuration.
  */
 export async function startParley(options: { port?: number; env?: Record<string, string>; setup?: string[][] } = {}): Promise<ParleyServer> {

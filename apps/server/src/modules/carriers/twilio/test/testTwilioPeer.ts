@@ -55,8 +55,9 @@ export class TwilioApiPeer {
     public authToken: string,
   ) {}
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  /** Answers the peer's base URL; `listenOn`: 0 (the default) for a free port, or where a server was told it is. */
+  async start(listenOn = 0): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(listenOn, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     return `http://127.0.0.1:${String(port)}`;
   }

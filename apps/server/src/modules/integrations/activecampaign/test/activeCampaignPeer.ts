@@ -60,7 +60,9 @@ async function bodyOf(req: http.IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 }
 
-export async function startActiveCampaignPeer(apiKey = 'ac-test-key'): Promise<ActiveCampaignPeer> {
+/** `port`: 0 (the default) for a free one; a browser test's peer listens where the shared server was told it is. */
+export async function startActiveCampaignPeer(options: { apiKey?: string; port?: number } = {}): Promise<ActiveCampaignPeer> {
+  const apiKey = options.apiKey ?? 'ac-test-key';
   const throttles: { prefix: string; seconds: number; skip: number }[] = [];
   const state: Omit<ActiveCampaignPeer, 'url' | 'close' | 'throttleNext'> = { apiKey, contacts: [], tags: [], contactTags: [], notes: [], requests: [] };
 
@@ -107,7 +109,7 @@ export async function startActiveCampaignPeer(apiKey = 'ac-test-key'): Promise<A
   const server = http.createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, { message: 'peer failure' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${String(port)}`,

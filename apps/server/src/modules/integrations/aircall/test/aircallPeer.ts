@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PeerApp } from '../../test/peerApp.js';
 
 /*
  * A local server answering as AirCall documents its OAuth and public API: /oauth/authorize hands back a
@@ -129,10 +130,11 @@ async function api(state: State, req: http.IncomingMessage, url: URL, res: http.
   return send(res, 404, { error: 'Not found' });
 }
 
-export async function startAirCallPeer(): Promise<AirCallPeer> {
+/** Listens on `options.port` (a free one by default) and knows `options`' app (its own by default): test/peerApp.ts. */
+export async function startAirCallPeer(options: PeerApp = {}): Promise<AirCallPeer> {
   const state: State = {
-    clientId: 'aircall-client-id',
-    clientSecret: 'aircall-client-secret',
+    clientId: options.clientId ?? 'aircall-client-id',
+    clientSecret: options.clientSecret ?? 'aircall-client-secret',
     accessToken: `ac-${crypto.randomBytes(12).toString('hex')}`,
     numbers: [],
     users: [],
@@ -172,7 +174,7 @@ export async function startAirCallPeer(): Promise<AirCallPeer> {
   const server = http.createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, { error: 'peer failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.origin = `http://127.0.0.1:${String(port)}`;
   return Object.assign(state, {

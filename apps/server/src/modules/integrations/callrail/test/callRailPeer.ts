@@ -62,7 +62,9 @@ function paged<T>(items: readonly T[], query: URLSearchParams): { items: T[]; pa
   };
 }
 
-export async function startCallRailPeer(apiKey = 'cr-test-key'): Promise<CallRailPeer> {
+/** `port`: 0 (the default) for a free one; a browser test's peer listens where the shared server was told it is. */
+export async function startCallRailPeer(options: { apiKey?: string; port?: number } = {}): Promise<CallRailPeer> {
+  const apiKey = options.apiKey ?? 'cr-test-key';
   const throttles: { prefix: string; seconds: number; skip: number }[] = [];
   const state: Omit<CallRailPeer, 'url' | 'close' | 'throttleNext'> = { apiKey, accounts: [{ id: 'ACC8154748ae6bd4e278a7cddd38a662f4f', name: 'Acme Plumbing' }], calls: [], requests: [] };
 
@@ -91,7 +93,7 @@ export async function startCallRailPeer(apiKey = 'cr-test-key'): Promise<CallRai
   const server = http.createServer((req, res) => {
     answer(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${String(port)}`,

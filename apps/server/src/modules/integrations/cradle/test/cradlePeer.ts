@@ -51,7 +51,8 @@ async function bodyOf(req: http.IncomingMessage): Promise<Record<string, unknown
   return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
 }
 
-export async function startCradlePeer(): Promise<CradlePeer> {
+/** `port`: 0 (the default) for a free one; a browser test's peer listens where the shared server was told it is. */
+export async function startCradlePeer(options: { port?: number } = {}): Promise<CradlePeer> {
   const state = { apiKey: `cr-${crypto.randomBytes(12).toString('hex')}`, webhooks: [] as PeerWebhook[], requests: [] as string[] };
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<http.ServerResponse> {
@@ -77,7 +78,7 @@ export async function startCradlePeer(): Promise<CradlePeer> {
   const server = http.createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, { error: 'peer failed' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(state, {
     url: `http://127.0.0.1:${String(port)}`,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PeerApp } from '../../test/peerApp.js';
 
 /*
  * A local server answering as Google documents its OAuth 2 endpoints and the Calendar API v3: the authorize
@@ -67,12 +68,13 @@ function page<T>(items: T[], url: URL, size: number): { items: T[]; nextPageToke
   return offset + limit < items.length ? { items: slice, nextPageToken: String(offset + limit) } : { items: slice };
 }
 
-export async function startGoogleCalendarPeer(): Promise<GoogleCalendarPeer> {
+/** Listens on `options.port` (a free one by default) and knows `options`' app (its own by default): test/peerApp.ts. */
+export async function startGoogleCalendarPeer(options: PeerApp = {}): Promise<GoogleCalendarPeer> {
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const refreshTokens = new Map<string, string>();
   const peer: Omit<GoogleCalendarPeer, 'url' | 'close'> = {
-    clientId: 'parley-test.apps.googleusercontent.com',
-    clientSecret: 'GOCSPX-test-secret',
+    clientId: options.clientId ?? 'parley-test.apps.googleusercontent.com',
+    clientSecret: options.clientSecret ?? 'GOCSPX-test-secret',
     calendars: [
       { id: 'owner@acme.example', summary: 'owner@acme.example', primary: true },
       { id: 'clinic@group.calendar.google.com', summary: 'Clinic appointments' },
@@ -169,7 +171,7 @@ export async function startGoogleCalendarPeer(): Promise<GoogleCalendarPeer> {
       send(res, 500, apiError(500, 'backendError', String(error)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return Object.assign(peer, {
     url: `http://127.0.0.1:${String(port)}`,
@@ -178,7 +180,7 @@ export async function startGoogleCalendarPeer(): Promise<GoogleCalendarPeer> {
 }
 
 /** Configuration pointing Google Calendar at the peer. */
-export const googleCalendarEnv = (peer: GoogleCalendarPeer): Record<string, string> => ({
+export const googleCalendarEnv = (peer: Pick<GoogleCalendarPeer, 'clientId' | 'clientSecret' | 'url'>): Record<string, string> => ({
   GOOGLE_CLIENT_ID: peer.clientId,
   GOOGLE_CLIENT_SECRET: peer.clientSecret,
   GOOGLE_CALENDAR_API_BASE_URL: peer.url,

@@ -5,6 +5,7 @@ import { createGuardedFetch, type GuardedFetch } from '../../../../platform/net/
 import { answerCrm, type PeerAnswer } from './hubspotPeerCrm.js';
 import { answerOAuth } from './hubspotPeerOAuth.js';
 import { authorizePage } from './hubspotPeerPages.js';
+import type { PeerApp } from '../../test/peerApp.js';
 import { HubSpotPeerState } from './hubspotPeerState.js';
 
 /** The guarded fetcher as the framework makes it, with the peer's loopback address allowed (as the operator's API host is). */
@@ -26,6 +27,13 @@ export class HubSpotPeer extends HubSpotPeerState {
   private rateLimitNext: number | null = null;
   /** The User-Agent of every request, in order. */
   readonly userAgents: string[] = [];
+  private readonly port: number;
+
+  /** Listens on `app.port` (a free one by default) and knows `app`'s credentials (new ones by default). */
+  constructor(app: PeerApp = {}) {
+    super(app);
+    this.port = app.port ?? 0;
+  }
 
   async start(): Promise<void> {
     this.server = http.createServer((request, response) => {
@@ -59,7 +67,7 @@ export class HubSpotPeer extends HubSpotPeerState {
         response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server?.listen(this.port, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
     this.base = `http://127.0.0.1:${String(port)}`;
   }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { PeerApp } from '../../test/peerApp.js';
 
 /** A contact as the peer holds it. */
 export interface PeerContact {
@@ -33,8 +34,8 @@ const token = (prefix: string): string => `${prefix}-${crypto.randomBytes(12).to
 
 /** The peer's app, account and tokens: codes single use, refresh tokens revocable, access tokens expiring. */
 export class HubSpotPeerState {
-  readonly clientId = crypto.randomUUID();
-  readonly clientSecret = crypto.randomUUID();
+  readonly clientId: string;
+  readonly clientSecret: string;
   readonly hubId = 24_681_357;
   readonly hubDomain = 'acme.hubspot.com';
   readonly appId = 1_234_567;
@@ -53,6 +54,12 @@ export class HubSpotPeerState {
   readonly introspectRequests: URLSearchParams[] = [];
   readonly revokeRequests: URLSearchParams[] = [];
   private nextId = 1000;
+
+  /** `app`: the app's credentials, a new one's by default (test/peerApp.ts). */
+  constructor(app: PeerApp = {}) {
+    this.clientId = app.clientId ?? crypto.randomUUID();
+    this.clientSecret = app.clientSecret ?? crypto.randomUUID();
+  }
 
   id(): string {
     this.nextId += 1;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PeerApp } from '../../test/peerApp.js';
 
 /*
  * A local server answering as Intercom documents its OAuth and REST API: /oauth hands back a single-use code at
@@ -140,10 +141,11 @@ function oauth(state: State, codes: Set<string>) {
   };
 }
 
-export async function startIntercomPeer(): Promise<IntercomPeer> {
+/** Listens on `options.port` (a free one by default) and knows `options`' app (its own by default): test/peerApp.ts. */
+export async function startIntercomPeer(options: PeerApp = {}): Promise<IntercomPeer> {
   const state: State = {
-    clientId: 'ic-client',
-    clientSecret: 'ic-secret',
+    clientId: options.clientId ?? 'ic-client',
+    clientSecret: options.clientSecret ?? 'ic-secret',
     accessToken: crypto.randomBytes(16).toString('hex'),
     admin: { id: '991', name: 'Alex Agent' },
     app: { id_code: 'acmeapp1', name: 'Acme Support' },
@@ -166,7 +168,7 @@ export async function startIntercomPeer(): Promise<IntercomPeer> {
   const server = http.createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, error('server_error', 'peer failure')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const notification = (topic: string, conversationId: string, parts: PeerPart[] = [], secret = state.clientSecret): { body: string; signature: string } => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PeerApp } from '../../test/peerApp.js';
 
 /*
  * A local server answering as Pipedrive documents its OAuth server and API: /oauth/authorize hands back a
@@ -144,11 +145,12 @@ async function api(state: State, req: http.IncomingMessage, url: URL, res: http.
   }
 }
 
-export async function startPipedrivePeer(): Promise<PipedrivePeer> {
+/** Listens on `options.port` (a free one by default) and knows `options`' app (its own by default): test/peerApp.ts. */
+export async function startPipedrivePeer(options: PeerApp = {}): Promise<PipedrivePeer> {
   const throttles: { prefix: string; seconds: number; skip: number }[] = [];
   const state: State = {
-    clientId: 'pd-client',
-    clientSecret: 'pd-secret',
+    clientId: options.clientId ?? 'pd-client',
+    clientSecret: options.clientSecret ?? 'pd-secret',
     apiDomain: '',
     accessToken: crypto.randomBytes(12).toString('hex'),
     company: { id: 4242, domain: 'acme', name: 'Acme Ltd' },
@@ -178,7 +180,7 @@ export async function startPipedrivePeer(): Promise<PipedrivePeer> {
   const server = http.createServer((req, res) => {
     answer(req, res).catch(() => send(res, 500, { success: false, error: 'peer failure' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${String(port)}`;
   state.apiDomain = url;
