@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { checkE164 } from '@parley/shared';
+import { checkE164, numberTypeOf } from '@parley/shared';
 import { typeOfNumber } from '../modules/phoneNumbers/phoneNumberCarrier.js';
 import type { Queryable } from '../platform/db/client.js';
 import { phoneNumbers, type PhoneNumberRow } from '../platform/db/schema/index.js';
@@ -10,8 +10,9 @@ const issued = new Set<string>();
 
 /**
  * A valid US long code no other call of this process has made: a random area code and exchange, and a line
- * number from a counter. Toll-free area codes (800, 833, 844, 855 …) are drawn too and skipped, since the
- * product gives those numbers another type. Test databases are each test file's own, so uniqueness within the process is enough.
+ * number from a counter. Only geographic numbers (libphonenumber's FIXED_LINE_OR_MOBILE) are kept: toll-free
+ * (800, 833 …) and personal-number (500, 521 …) area codes are drawn too and skipped, since the product gives
+ * those numbers other types. Test databases are each test file's own, so uniqueness within the process is enough.
  */
 export function uniqueTestNumber(): string {
   for (;;) {
@@ -22,7 +23,7 @@ export function uniqueTestNumber(): string {
     if (exchange === 555) continue;
     const candidate = `+1${String(area)}${String(exchange)}${String(counter).padStart(4, '0')}`;
     const checked = checkE164(candidate);
-    if (checked.ok && checked.country === 'US' && typeOfNumber(checked.e164) === 'longcode' && !issued.has(checked.e164)) {
+    if (checked.ok && checked.country === 'US' && numberTypeOf(checked.e164) === 'FIXED_LINE_OR_MOBILE' && typeOfNumber(checked.e164) === 'longcode' && !issued.has(checked.e164)) {
       issued.add(checked.e164);
       return checked.e164;
     }
