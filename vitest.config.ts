@@ -10,7 +10,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one on the 2-core CI machine. A test file mostly
     // waits (on PostgreSQL, on PGlite's thread, on a process or a socket), and a worker spends a quarter of
     // its time between files (loading the next one): with two workers a run kept 1.5 files and 1.5 cores
-    // busy on average (docs/testing.md), so three keep both cores busy.
+    // busy on average (docs/testing.md), so a third keeps both cores busier.
     maxWorkers: 3,
     projects: [
       {
