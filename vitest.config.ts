@@ -8,9 +8,9 @@ export default defineConfig({
   resolve: { alias: { '@parley/shared': shared, '@parley/sdk': sdk } },
   test: {
     // Vitest's default is one worker less than the cores: one on the 2-core CI machine. A test file mostly
-    // waits (on PostgreSQL, on PGlite's thread, on a process or a socket), and a worker spends a quarter of
-    // its time between files (loading the next one): with two workers a run kept 1.5 files and 1.5 cores
-    // busy on average (docs/testing.md), so a third keeps both cores busier.
+    // waits (on PostgreSQL, on PGlite's thread, on a process or a socket), and a worker spends a good part of
+    // its time between files (loading the next one): with two workers a run kept 1.3 files and 1.5 cores
+    // busy on average, with three 1.9 files and 1.65 cores, 6% sooner (docs/testing.md).
     maxWorkers: 3,
     projects: [
       {
