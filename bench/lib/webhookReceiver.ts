@@ -38,7 +38,7 @@ interface Endpoint {
   path: string;
   behaviour: EndpointBehaviour;
   webhook: Webhook | null;
-  /** Requests whose signature the library refused (of any execution). */
+  /** Requests whose signature the library refused (of every execution). */
   unverified: number;
   tries: Map<string, EventTries>;
   /** Distinct events by execution, kept as they come for progress. */
@@ -125,7 +125,7 @@ export class WebhookReceiver {
     const endpoint = this.endpoints.get(path);
     if (endpoint === undefined) throw new Error(`no endpoint ${path}`);
     const counts: EndpointCounts = { requests: 0, events: 0, duplicates: 0, firstAt: null, lastAt: null };
-    // A healthy endpoint answered the first request: any other is a duplicate. A failing one's are its retries.
+    // A healthy endpoint answered the first request: each later one is a duplicate. A failing one's are its retries.
     const healthy = endpoint.behaviour.status < 300;
     for (const tries of endpoint.tries.values()) {
       if (tries.jobId !== jobId) continue;

@@ -10,7 +10,7 @@ import { OAUTH_STATE_INVALID_MESSAGE } from '../oauthCommands.js';
 import { startIntegrationHarness, type IntegrationHarness } from '../test/integrationHarness.js';
 import { pipedriveConnector } from './pipedriveConnector.js';
 import { PIPEDRIVE_API_DOMAIN_REFUSED } from './pipedriveOAuth.js';
-import { connectThroughOAuth, peerPerson, pipedriveEnv, pipedriveSession } from './test/pipedriveFixtures.js';
+import { connectPipedrive, peerPerson, pipedriveEnv, pipedriveSession } from './test/pipedriveFixtures.js';
 import { startPipedrivePeer, type PipedrivePeer } from './test/pipedrivePeer.js';
 
 const JWT_SECRET = 'pipedrive-jwt-secret-for-tests';
@@ -36,22 +36,22 @@ describe.each(testDatabaseKinds)('Pipedrive connector (%s)', (kind) => {
 
   async function connected(): Promise<{ accountId: string; token: string }> {
     const { accountId, tokens } = await h.account();
-    expect(await connectThroughOAuth(h, accountId, tokens.Administrator)).toBe(page);
+    expect(await connectPipedrive(h, accountId, tokens.Administrator)).toBe(page);
     return { accountId, token: tokens.Administrator };
   }
 
   it('connects through OAuth as the company; refuses a tampered state and an api_domain outside the base; disconnects', async () => {
     const { accountId, tokens } = await h.account();
-    expect(await connectThroughOAuth(h, accountId, tokens.Administrator, true)).toBe(`${page}?error=${encodeURIComponent(OAUTH_STATE_INVALID_MESSAGE)}`);
+    expect(await connectPipedrive(h, accountId, tokens.Administrator, true)).toBe(`${page}?error=${encodeURIComponent(OAUTH_STATE_INVALID_MESSAGE)}`);
     peer.apiDomain = 'https://acme.evil.example';
     try {
-      expect(await connectThroughOAuth(h, accountId, tokens.Administrator)).toBe(`${page}?error=${encodeURIComponent(PIPEDRIVE_API_DOMAIN_REFUSED)}`);
+      expect(await connectPipedrive(h, accountId, tokens.Administrator)).toBe(`${page}?error=${encodeURIComponent(PIPEDRIVE_API_DOMAIN_REFUSED)}`);
     } finally {
       peer.apiDomain = peer.url;
     }
     expect((await read(accountId, tokens.ReadOnly)).status).toBe('notConnected');
 
-    expect(await connectThroughOAuth(h, accountId, tokens.Administrator)).toBe(page);
+    expect(await connectPipedrive(h, accountId, tokens.Administrator)).toBe(page);
     const integration = await read(accountId, tokens.ReadOnly);
     expect(integration).toMatchObject({ status: 'connected', auth: 'oauth', connection: { company: 'Acme Ltd', companyId: '4242', companyDomain: 'acme' } });
     expect(JSON.stringify(integration)).not.toContain(peer.accessToken);

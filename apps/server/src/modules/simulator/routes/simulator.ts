@@ -24,7 +24,7 @@ import { phoneOf, requireSimulator } from './simulatorGuards.js';
 import { presentSimulatorMessage, presentSimulatorPhone, presentSimulatorSettings } from '../simulatorPresenter.js';
 
 const accountParams = z.object({ acc: z.uuid() });
-// Any string: a phone that is not a valid number is simply not found.
+// A phone that is not a valid number is simply not found, not refused.
 const phoneParams = z.object({ acc: z.uuid(), phone: z.string() });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 

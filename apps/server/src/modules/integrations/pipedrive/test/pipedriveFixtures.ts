@@ -1,10 +1,9 @@
-import { expect } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '../../../../platform/db/schema/index.js';
 import { uniqueTestNumber } from '../../../../test/phoneNumbers.js';
 import type { ConnectorSession } from '../../connector.js';
 import { sessionOf } from '../../integrationStore.js';
-import type { IntegrationHarness } from '../../test/integrationHarness.js';
+import { connectThroughOAuth, type IntegrationHarness } from '../../test/integrationHarness.js';
 import { pipedriveConnector } from '../pipedriveConnector.js';
 import type { PeerPerson, PipedrivePeer } from './pipedrivePeer.js';
 
@@ -27,17 +26,9 @@ export const peerPerson = (id: number, overrides: Partial<PeerPerson> = {}): Pee
   ...overrides,
 });
 
-/** Goes through the OAuth dance as a browser would: start, the peer's authorize page, the callback. Answers where the callback sent the browser. */
-export async function connectThroughOAuth(h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> {
-  const start = await h.call('GET', `/v1/accounts/${accountId}/integrations/pipedrive/oauth/start`, token);
-  expect(start.statusCode, start.body).toBe(200);
-  const authorize = await fetch(start.json<{ data: { url: string } }>().data.url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  if (tamper) back.searchParams.set('state', `${back.searchParams.get('state') ?? ''}x`);
-  const callback = await h.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(callback.statusCode).toBe(302);
-  return String(callback.headers.location);
-}
+/** The OAuth dance through the peer (connectThroughOAuth). */
+export const connectPipedrive = (h: IntegrationHarness, accountId: string, token: string, tamper = false): Promise<string> =>
+  connectThroughOAuth(h, 'pipedrive', accountId, token, tamper);
 
 /** A session as the framework's jobs make one, for calling the connector's functions directly. */
 export async function pipedriveSession(h: IntegrationHarness, accountId: string): Promise<ConnectorSession> {
