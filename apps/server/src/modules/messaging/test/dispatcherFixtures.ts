@@ -113,7 +113,9 @@ export async function queueTestMessages(
     if (total > 0n) {
       await debitAccount(tx, { accountId: setup.accountId, amount: unitsToMoney(total), description: `${options.count} messages` });
     }
-    const base = options.sendAfter ?? new Date(Date.now() - 1000);
+    // Due a minute ago: a test whose clock stood still at its setup (dispatcher.test.ts) still finds them due
+    // when the machine is so busy that queueing them takes seconds (a second's margin did not do, on CI).
+    const base = options.sendAfter ?? new Date(Date.now() - 60_000);
     await tx.insert(messages).values(
       ids.map((id, i) => ({
         id,
