@@ -18,6 +18,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
+    // As a person who asked their system for less motion: the app then draws no animations, which on the
+    // 2-core machine took the browser's time that the tests wait on (docs/testing.md).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
