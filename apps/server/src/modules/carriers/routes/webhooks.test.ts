@@ -174,8 +174,12 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
 
   it('hands a signed status callback to the status handler and answers 204', async () => {
     const path = '/v1/carriers/twilio/status';
+    const before = Date.now();
     const res = await post(path, statusParams, sign(deploymentToken, path, statusParams));
     expect(res.statusCode, res.body).toBe(204);
+    // Twilio's callback carries no time of its own: the status is as of its arrival.
+    expect(handlers.statuses[0]?.at.getTime()).toBeGreaterThanOrEqual(before);
+    expect(handlers.statuses[0]?.at.getTime()).toBeLessThanOrEqual(Date.now());
     expect(handlers.statuses).toEqual([
       {
         carrierMessageId: 'SM00000000000000000000000000000042',
@@ -207,8 +211,11 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
 
   it('hands a signed inbound MMS to the inbound handler, with its media, and answers empty TwiML', async () => {
     const path = '/v1/carriers/twilio/inbound';
+    const before = Date.now();
     const res = await post(path, inboundParams, sign(deploymentToken, path, inboundParams));
     expect(res.statusCode, res.body).toBe(200);
+    expect(handlers.received[0]?.receivedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(handlers.received[0]?.receivedAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(res.headers['content-type']).toMatch(/^text\/xml/);
     expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect(handlers.received).toEqual([
