@@ -180,13 +180,12 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
     // Twilio's callback carries no time of its own: the status is as of its arrival.
     expect(handlers.statuses[0]?.at.getTime()).toBeGreaterThanOrEqual(before);
     expect(handlers.statuses[0]?.at.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(handlers.statuses).toEqual([
+    expect(handlers.statuses.map(({ at: _at, ...report }) => report)).toEqual([
       {
         carrierMessageId: 'SM00000000000000000000000000000042',
         status: 'undelivered',
         errorCode: '30003',
         errorText: 'Unreachable destination handset',
-        at: expect.any(Date) as unknown,
       },
     ]);
   });
@@ -218,7 +217,7 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
     expect(handlers.received[0]?.receivedAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(res.headers['content-type']).toMatch(/^text\/xml/);
     expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
-    expect(handlers.received).toEqual([
+    expect(handlers.received.map(({ receivedAt: _receivedAt, ...message }) => message)).toEqual([
       {
         carrierMessageId: 'MM00000000000000000000000000000077',
         from: '+14155550123',
@@ -228,7 +227,6 @@ describe.each(testDatabaseKinds)('Twilio webhooks on %s', (kind) => {
           { url: inboundParams.MediaUrl0, contentType: 'image/jpeg' },
           { url: inboundParams.MediaUrl1, contentType: 'image/png' },
         ],
-        receivedAt: expect.any(Date) as unknown,
       },
     ]);
   });
