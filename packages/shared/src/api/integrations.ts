@@ -52,6 +52,8 @@ export const ACTIVECAMPAIGN_URL_MESSAGE = 'Invalid ActiveCampaign API URL';
 export const INTEGRATION_NOT_AVAILABLE_MESSAGE = 'Not available yet';
 export const INTEGRATION_NOT_CONNECTED_MESSAGE = 'The integration is not connected';
 export const INTEGRATION_SYNC_RUNNING_MESSAGE = 'A synchronization is already running';
+/** An integration's properties saved; the notification channels say the same (notificationChannels.ts). */
+export const PROPERTIES_SAVED_MESSAGE = 'Properties have been saved';
 export const INTEGRATION_NO_CHANGES_MESSAGE = 'Change a property before saving';
 export const INTEGRATION_CREDENTIALS_REFUSED_MESSAGE = 'The API URL or key was refused';
 

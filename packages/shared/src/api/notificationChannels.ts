@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROPERTIES_SAVED_MESSAGE } from './integrations.js';
 import { recordResponse } from './pagination.js';
 
 /**
@@ -12,7 +13,7 @@ export type NotificationChannelKind = (typeof notificationChannelKinds)[number];
 export const NOTIFICATION_CHANNEL_NAMES: Readonly<Record<NotificationChannelKind, string>> = { email: 'Email', sms: 'SMS', slack: 'Slack' };
 
 /** The spec's texts (error catalogue, "Notification properties"); the saved one closes after 3000 ms. */
-export const CHANNEL_SAVED_MESSAGE = 'Properties have been saved';
+export const CHANNEL_SAVED_MESSAGE = PROPERTIES_SAVED_MESSAGE;
 export const CHANNEL_NOT_SAVED_MESSAGE = 'Properties could not be saved';
 export const CHANNEL_SAVED_CLOSE_MS = 3000;
 

@@ -9,7 +9,6 @@ import { ACTIVECAMPAIGN_DEFAULT_PROPERTIES, activeCampaignPropertiesSchema, chan
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useSaveProperties } from './queries';
 
 const propertiesOf = (properties: Record<string, unknown>): ActiveCampaignProperties => {
@@ -21,7 +20,6 @@ const propertiesOf = (properties: Record<string, unknown>): ActiveCampaignProper
 export const ActiveCampaignPropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
   const initial = propertiesOf(properties);
   const save = useSaveProperties(accountId, 'activecampaign');
-  const snackbar = useSnackbar();
   const { register, control, handleSubmit, formState, reset } = useForm<ActiveCampaignProperties>({
     resolver: zodResolver(activeCampaignPropertiesSchema),
     defaultValues: initial,
@@ -30,7 +28,6 @@ export const ActiveCampaignPropertiesForm = ({ accountId, properties, readOnly }
     save.mutate(changedProperties(initial, values), {
       onSuccess: () => {
         reset(values);
-        snackbar.show('Properties have been saved');
       },
     });
   };

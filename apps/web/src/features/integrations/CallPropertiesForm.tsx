@@ -9,7 +9,6 @@ import { CALLRAIL_DEFAULT_PROPERTIES, callRailPropertiesSchema, changedPropertie
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useTemplates } from '../templates';
 import { useSenderNumbers } from './emailQueries';
 import { useSaveProperties } from './queries';
@@ -41,20 +40,15 @@ export const CallPropertiesForm = ({ accountId, kind, properties, readOnly }: { 
   const numbers = useSenderNumbers(accountId);
   const templates = useTemplates(accountId, 'SMS');
   const save = useSaveProperties(accountId, kind);
-  const snackbar = useSnackbar();
   const wanted = { ...current, textBackWindowHours: Number(hours) };
   const checked = callRailPropertiesSchema.safeParse(wanted);
   const hoursError = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === 'textBackWindowHours')?.message;
   const changed = changedProperties({ ...initial, ...recordTextBacksOf(kind, properties) }, { ...wanted, ...extra });
-  // Told whether or not the form is still mounted: the saved properties give it a new key (and a new mount).
-  const saved = (): void => {
-    snackbar.show('Properties have been saved');
-  };
   const set = (patch: Partial<CallRailProperties>): void => {
     setCurrent((before) => ({ ...before, ...patch }));
   };
   return (
-    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) void save.mutateAsync(changed).then(saved, () => undefined); }}>
+    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) save.mutate(changed); }}>
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
         <Typography variant="h2">Properties</Typography>
         {save.isError && <ErrorAlert message={errorMessage(save.error)} />}

@@ -7,7 +7,6 @@ import { allowedSenderSchema, changedProperties, EMAIL_DEFAULT_PROPERTIES, EMAIL
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useSenderNumbers } from './emailQueries';
 import { useSaveProperties } from './queries';
 
@@ -35,13 +34,12 @@ export const EmailPropertiesForm = ({ accountId, properties, readOnly }: { accou
   const [senderNumberId, setSenderNumberId] = useState(initial.senderNumberId);
   const numbers = useSenderNumbers(accountId);
   const save = useSaveProperties(accountId, 'email');
-  const snackbar = useSnackbar();
   const read = readSenders(senders);
   const current: EmailProperties = { allowedSenders: read.entries, senderNumberId };
   const changed = changedProperties(initial, current);
   const submit = (): void => {
     if (read.bad !== null) return;
-    save.mutate(changed, { onSuccess: () => { snackbar.show('Properties have been saved'); } });
+    save.mutate(changed);
   };
   return (
     <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); submit(); }}>

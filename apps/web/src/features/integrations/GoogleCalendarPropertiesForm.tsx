@@ -9,7 +9,6 @@ import { changedProperties, GOOGLE_CALENDAR_DEFAULT_PROPERTIES, googleCalendarPr
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useTemplates } from '../templates';
 import { GoogleCalendarScheduleFields } from './GoogleCalendarScheduleFields';
 import { useGoogleCalendars } from './googleCalendarQueries';
@@ -31,7 +30,6 @@ export const GoogleCalendarPropertiesForm = ({ accountId, properties, readOnly }
   const calendars = useGoogleCalendars(accountId, true);
   const templates = useTemplates(accountId, 'SMS');
   const save = useSaveProperties(accountId, 'googlecalendar');
-  const snackbar = useSnackbar();
   const wanted = { ...current, lookForward: Number(lookForward) };
   const checked = googleCalendarPropertiesSchema.safeParse(wanted);
   const errors: Partial<Record<keyof GoogleCalendarProperties, string>> = {};
@@ -42,7 +40,7 @@ export const GoogleCalendarPropertiesForm = ({ accountId, properties, readOnly }
     setCurrent((before) => ({ ...before, ...patch }));
   };
   return (
-    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) void save.mutateAsync(changed).then(() => { snackbar.show('Properties have been saved'); }, () => undefined); }}>
+    <form noValidate aria-label="Properties" onSubmit={(event) => { event.preventDefault(); if (checked.success) save.mutate(changed); }}>
       <Stack spacing={2} sx={{ maxWidth: 480 }}>
         <Typography variant="h2">Appointment reminders</Typography>
         {save.isError && <ErrorAlert message={errorMessage(save.error)} />}

@@ -10,7 +10,6 @@ import { changedProperties, HUBSPOT_DEFAULT_PROPERTIES, hubspotPropertiesSchema,
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useSaveProperties } from './queries';
 
 const propertiesOf = (properties: Record<string, unknown>): HubSpotProperties => {
@@ -34,13 +33,11 @@ const SWITCHES: { name: 'recordMessages' | 'pushContacts'; label: string }[] = [
 export const HubSpotPropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
   const initial = propertiesOf(properties);
   const save = useSaveProperties(accountId, 'hubspot');
-  const snackbar = useSnackbar();
   const { register, control, handleSubmit, formState, reset } = useForm<HubSpotProperties>({ resolver: zodResolver(hubspotPropertiesSchema), defaultValues: initial });
   const submit: SubmitHandler<HubSpotProperties> = (values) => {
     save.mutate(changedProperties(initial, values), {
       onSuccess: () => {
         reset(values);
-        snackbar.show('Properties have been saved');
       },
     });
   };

@@ -8,7 +8,6 @@ import { changedProperties, INTERCOM_DEFAULT_PROPERTIES, intercomPropertiesSchem
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useSaveProperties } from './queries';
 
 const delayLabel = (minutes: number): string => (minutes === 0 ? 'No delay' : `${String(minutes)} minutes`);
@@ -22,13 +21,11 @@ const propertiesOf = (properties: Record<string, unknown>): IntercomProperties =
 export const IntercomPropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
   const initial = propertiesOf(properties);
   const save = useSaveProperties(accountId, 'intercom');
-  const snackbar = useSnackbar();
   const { control, handleSubmit, formState, reset } = useForm<IntercomProperties>({ resolver: zodResolver(intercomPropertiesSchema), defaultValues: initial });
   const submit: SubmitHandler<IntercomProperties> = (values) => {
     save.mutate(changedProperties(initial, values), {
       onSuccess: () => {
         reset(values);
-        snackbar.show('Properties have been saved');
       },
     });
   };

@@ -10,7 +10,6 @@ import { changedProperties, PIPEDRIVE_DEFAULT_PROPERTIES, pipedrivePropertiesSch
 import { Controller, useForm, type SubmitHandler } from 'react-hook-form';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { useSnackbar } from '../../components/snackbarContext';
 import { useSaveProperties } from './queries';
 
 const TIMELINE_LABELS: Record<PipedriveTimelineType, string> = {
@@ -28,13 +27,11 @@ const propertiesOf = (properties: Record<string, unknown>): PipedriveProperties 
 export const PipedrivePropertiesForm = ({ accountId, properties, readOnly }: { accountId: string; properties: Record<string, unknown>; readOnly: boolean }) => {
   const initial = propertiesOf(properties);
   const save = useSaveProperties(accountId, 'pipedrive');
-  const snackbar = useSnackbar();
   const { register, control, handleSubmit, formState, reset } = useForm<PipedriveProperties>({ resolver: zodResolver(pipedrivePropertiesSchema), defaultValues: initial });
   const submit: SubmitHandler<PipedriveProperties> = (values) => {
     save.mutate(changedProperties(initial, values), {
       onSuccess: () => {
         reset(values);
-        snackbar.show('Properties have been saved');
       },
     });
   };

@@ -1,7 +1,8 @@
 import type { Integration, IntegrationKind, IntegrationSync } from '@parley/shared';
-import { activeSyncStatuses } from '@parley/shared';
+import { activeSyncStatuses, PROPERTIES_SAVED_MESSAGE } from '@parley/shared';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useApiClient } from '../../api/apiContext';
+import { useSnackbar } from '../../components/snackbarContext';
 
 /** How often an integration's page asks again while a sync runs, so its progress moves. */
 export const SYNC_REFRESH_MS = 2000;
@@ -32,10 +33,11 @@ export const useIntegration = (accountId: string, kind: IntegrationKind): UseQue
 };
 
 /** A change to an integration: the page's record is replaced by the answer, the list asked again. */
-const useIntegrationMutation = <T,>(accountId: string, kind: IntegrationKind, call: (path: string, body: T) => Promise<unknown>) => {
+const useIntegrationMutation = <T,>(accountId: string, kind: IntegrationKind, call: (path: string, body: T) => Promise<unknown>, onSuccess?: () => void) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: T) => call(`${base(accountId)}/${kind}`, body),
+    onSuccess,
     onSettled: () => client.invalidateQueries({ queryKey: listKey(accountId) }),
   });
 };
@@ -45,10 +47,17 @@ export const useConnect = (accountId: string, kind: IntegrationKind) => {
   return useIntegrationMutation(accountId, kind, (path, body: Record<string, string>) => api.post(`${path}/connect`, body));
 };
 
-/** PUT .../properties with the changed fields only. */
+/**
+ * PUT .../properties with the changed fields only. The saved message is shown here, not by the form: the
+ * saved properties give a form a new key, and a form remounted before the mutation settles (the page's
+ * record can come back before the rest of what is asked again) would never hear of its success.
+ */
 export const useSaveProperties = (accountId: string, kind: IntegrationKind) => {
   const api = useApiClient();
-  return useIntegrationMutation(accountId, kind, (path, changed: Record<string, unknown>) => api.put(`${path}/properties`, changed));
+  const snackbar = useSnackbar();
+  return useIntegrationMutation(accountId, kind, (path, changed: Record<string, unknown>) => api.put(`${path}/properties`, changed), () => {
+    snackbar.show(PROPERTIES_SAVED_MESSAGE);
+  });
 };
 
 export const useSynchronize = (accountId: string, kind: IntegrationKind) => {
