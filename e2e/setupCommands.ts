@@ -1,27 +1,26 @@
-import { runCommandLine } from '../apps/server/dist/cli/commands.js';
+import { runCommandLines } from '../apps/server/dist/cli/commands.js';
 
 /*
  * Runs the global setup's CLI command lines (a JSON array of argument lists on stdin) one after the other in
- * this one process, through the built CLI's own runner (apps/server/src/cli/commands.ts): one process start
- * and one load of the server's code for all of them. The first that fails stops the rest.
+ * this one process, through the built CLI's own runner (apps/server/src/cli/commands.ts): one process start,
+ * one load of the server's code and one opening of the database for all of them. The first that fails stops
+ * the rest.
  */
 
 let input = '';
 for await (const chunk of process.stdin) input += String(chunk);
-const commandLines = JSON.parse(input) as string[][];
-for (const args of commandLines) {
-  // With --json a refusal is the answer on stdout: shown only when the command line fails.
-  let answer = '';
-  const code = await runCommandLine([...args, '--json'], process.env, process.cwd(), {
-    stdout(text) {
-      answer += text;
-    },
-    stderr(text) {
-      process.stderr.write(text);
-    },
-  });
-  if (code !== 0) {
-    process.stderr.write(`parley ${args.join(' ')} exited with ${String(code)}: ${answer}`);
-    process.exit(code);
-  }
+const commandLines = (JSON.parse(input) as string[][]).map((args) => [...args, '--json']);
+// With --json each command line answers one line on stdout; a refusal is the last, shown only on failure.
+const answers: string[] = [];
+const code = await runCommandLines(commandLines, process.env, process.cwd(), {
+  stdout(text) {
+    answers.push(text);
+  },
+  stderr(text) {
+    process.stderr.write(text);
+  },
+});
+if (code !== 0) {
+  process.stderr.write(`parley ${(commandLines[answers.length - 1] ?? []).join(' ')} exited with ${String(code)}: ${answers.at(-1) ?? ''}`);
+  process.exit(code);
 }

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../platform/config.js';
-import { openDatabase } from '../platform/db/client.js';
+import { ConfigError, loadConfig, type Config } from '../platform/config.js';
 import { DataDirLockedError } from '../platform/db/dataDirLock.js';
-import { migrateDatabase } from '../platform/db/migrate.js';
 import { createAccountCommand, createUserCommand } from './accountCommands.js';
 import { addNumberCommand } from './phoneNumberCommands.js';
 import { seedDemoCommand } from './demoCommands.js';
 import { operatorCommand } from './operatorCommands.js';
-import { CliError, type CliCommand } from './command.js';
+import { CliError, type CliCommand, type DatabaseLender } from './command.js';
+import { databasePerCommand, heldDatabase, refusalsAsCliErrors } from './options.js';
 import { renewCredentials, requestCredentials } from '../modules/accounts/index.js';
-import { AppError } from '../platform/errors.js';
 import { readVersion } from '../platform/version.js';
 import { parseArgs } from './args.js';
 
@@ -17,22 +15,13 @@ export { CliError, type CliCommand, type CommandResult } from './command.js';
 
 const migrate: CliCommand = {
   name: 'migrate',
-  summary: 'Apply the database migrations (the server also applies them at start)',
+  summary: 'Apply the database migrations and write the plan catalog (the server also does both at start)',
   usage: 'migrate',
-  async run(config) {
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolMax: 2,
-    });
-    try {
-      await migrateDatabase(database);
-    } finally {
-      await database.close();
-    }
-    const where = database.kind === 'pglite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
+  async run(config, _flags, _positionals, databases) {
+    const kind = await databases.withDatabase((database) => Promise.resolve(database.kind));
+    const where = kind === 'pglite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)';
     return {
-      json: { ok: true, database: database.kind },
+      json: { ok: true, database: kind },
       text: `Migrations applied to ${where}.`,
     };
   },
@@ -44,29 +33,22 @@ const issueCredentials: CliCommand = {
   name: 'issue-credentials',
   summary: "Issue an account's API credentials (--renew gives them a new secret); the secret is shown once",
   usage: 'issue-credentials --account ID [--renew]',
-  async run(config, flags) {
+  async run(_config, flags, _positionals, databases) {
     const account = accountFlag.safeParse(flags.get('account'));
     if (!account.success) throw new CliError('invalid_arguments', 'Give the account id: --account <uuid>.', 2);
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
-    try {
-      await migrateDatabase(database);
+    const issued = await databases.withDatabase(async (database) => {
       const issue = flags.has('renew') ? renewCredentials : requestCredentials;
-      const issued = await issue(database.db, account.data).catch((error: unknown) => {
-        if (error instanceof AppError) throw new CliError(error.code, error.message);
-        throw error;
-      });
-      return {
-        json: { ok: true, ...issued },
-        text: [
-          `Account:   ${issued.accountId}`,
-          `Client id: ${issued.clientId}`,
-          `Secret:    ${issued.secret}`,
-          'The secret is shown only now; keep it somewhere safe.',
-        ].join('\n'),
-      };
-    } finally {
-      await database.close();
-    }
+      return refusalsAsCliErrors(() => issue(database.db, account.data));
+    });
+    return {
+      json: { ok: true, ...issued },
+      text: [
+        `Account:   ${issued.accountId}`,
+        `Client id: ${issued.clientId}`,
+        `Secret:    ${issued.secret}`,
+        'The secret is shown only now; keep it somewhere safe.',
+      ].join('\n'),
+    };
   },
 };
 
@@ -109,6 +91,39 @@ export async function runCommandLine(
   cwd: string,
   out: CliOutput,
 ): Promise<number> {
+  return runWith(argv, env, cwd, out, databasePerCommand);
+}
+
+/**
+ * Runs command lines one after the other with the same environment, as many `parley` processes would, but on
+ * one database opened once; the first that does not answer 0 stops the rest and its code is
+ * the answer.
+ */
+export async function runCommandLines(
+  lines: readonly (readonly string[])[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  out: CliOutput,
+): Promise<number> {
+  const held = heldDatabase();
+  try {
+    for (const argv of lines) {
+      const code = await runWith(argv, env, cwd, out, held.lenderFor);
+      if (code !== 0) return code;
+    }
+    return 0;
+  } finally {
+    await held.close();
+  }
+}
+
+async function runWith(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  out: CliOutput,
+  lenderFor: (config: Config) => DatabaseLender,
+): Promise<number> {
   const { command, flags, positionals } = parseArgs(argv);
   const json = flags.has('json');
   const fail = (code: string, message: string, exitCode: number): number => {
@@ -125,7 +140,7 @@ export async function runCommandLine(
   try {
     // The CLI logs nothing of its own; the environment is read exactly as the server reads it.
     const config = loadConfig(env, [], cwd, readVersion());
-    const result = await found.run(config, flags, positionals);
+    const result = await found.run(config, flags, positionals, lenderFor(config));
     out.stdout(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {

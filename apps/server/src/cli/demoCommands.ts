@@ -5,7 +5,7 @@ import { accountMembers, accounts } from '../platform/db/schema/index.js';
 import { seedDemo, type SeedDemoResult } from '../demo/seedDemo.js';
 import { findUserByEmail } from '../modules/identity/index.js';
 import { CliError, type CliCommand } from './command.js';
-import { refusalsAsCliErrors, stderrLogger, textFlag, withDatabase, type Flags } from './options.js';
+import { refusalsAsCliErrors, stderrLogger, textFlag, type Flags } from './options.js';
 
 type Target = { accountId: string } | { owner: string };
 
@@ -78,9 +78,9 @@ export const seedDemoCommand: CliCommand = {
   name: 'seed-demo',
   summary: 'Fill an account with a believable demo (contacts, conversations, a campaign ...) through the simulator; a second run adds nothing',
   usage: 'seed-demo --account ID | --owner E',
-  async run(config, flags) {
+  async run(config, flags, _positionals, databases) {
     const target = targetOf(flags);
-    const result = await withDatabase(config, async (database) => {
+    const result = await databases.withDatabase(async (database) => {
       const accountId = 'accountId' in target ? target.accountId : await ownersAccount(database.db, target.owner);
       return refusalsAsCliErrors(() => seedDemo(config, database, stderrLogger(), accountId));
     });

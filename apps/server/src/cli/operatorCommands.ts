@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listOperators, setOperator, type OperatorEntry } from '../modules/identity/index.js';
 import { CliError, type CliCommand, type CommandResult } from './command.js';
-import { withDatabase } from './options.js';
 
 /*
  * `parley operator add|remove <email>` and `parley operator list`: the deployment's operators, who run its
@@ -27,14 +26,14 @@ export const operatorCommand: CliCommand = {
   name: 'operator',
   summary: "Make a person one of the deployment's operators (they run the feature board), take it back, or list them",
   usage: USAGE,
-  async run(config, _flags, positionals) {
+  async run(_config, _flags, positionals, databases) {
     const action = z.enum(actions).safeParse(positionals[0]);
     if (!action.success) throw new CliError('invalid_arguments', `Say what to do: parley ${USAGE}.`, 2);
     const verb: Action = action.data;
-    if (verb === 'list') return listing(await withDatabase(config, (database) => listOperators(database.db)));
+    if (verb === 'list') return listing(await databases.withDatabase((database) => listOperators(database.db)));
     const email = emailOf(positionals[1]);
     const operator = verb === 'add';
-    const changed = await withDatabase(config, (database) => setOperator(database.db, email, operator));
+    const changed = await databases.withDatabase((database) => setOperator(database.db, email, operator));
     if (changed === null) throw new CliError('not_found', `No user has the address ${email}: they sign up first.`);
     return {
       json: { ok: true, operator, user: changed },

@@ -3,7 +3,7 @@ import { addConnectionPhoneNumberSchema, type AddConnectionPhoneNumber } from '@
 import { buildCarrierRegistry } from '../modules/carriers/index.js';
 import { addConnectionNumber, type ConnectionNumberTarget } from '../modules/phoneNumbers/index.js';
 import { CliError, type CliCommand } from './command.js';
-import { refusalsAsCliErrors, requiredFlag, stderrLogger, textFlag, withDatabase, type Flags } from './options.js';
+import { refusalsAsCliErrors, requiredFlag, stderrLogger, textFlag, type Flags } from './options.js';
 
 const NOT_SMPP_MESSAGE =
   'Only SMPP numbers are added by hand (--carrier smpp): simulator and Twilio numbers are bought in the app (Phone Numbers, Add).';
@@ -38,12 +38,12 @@ export const addNumberCommand: CliCommand = {
   name: 'add-number',
   summary: "Add a number your SMPP carrier provisioned to an account, active at once (prints the phone number id)",
   usage: 'add-number --account ID --number E.164 --carrier smpp [--connection ID] [--name N] [--rate N]',
-  async run(config, flags) {
+  async run(config, flags, _positionals, databases) {
     const accountId = accountOf(flags);
     carrierOf(flags);
     const number = numberOf(flags);
     const connection = textFlag(flags, 'connection')?.trim() ?? null;
-    const row = await withDatabase(config, async (database) => {
+    const row = await databases.withDatabase(async (database) => {
       const carriers = buildCarrierRegistry(config, database, stderrLogger());
       try {
         // The operator vouches for the number: the deployment's SMPP numbers are theirs to hand out.
