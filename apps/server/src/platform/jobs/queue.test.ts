@@ -102,3 +102,56 @@ describe.each(testDatabaseKinds)('job queue on %s', (kind) => {
     await expect(queue.send(echo, { value: 'seven' } as unknown as { value: number })).rejects.toThrow();
   });
 });
+
+describe.each(testDatabaseKinds)('a job sent to start now on %s', (kind) => {
+  let database: Database;
+  const schema = uniqueJobsSchema();
+  const ran: number[] = [];
+  const ping = defineJob({
+    name: 'test.ping',
+    data: z.object({ value: z.number() }),
+    handler(data) {
+      ran.push(data.value);
+      return Promise.resolve();
+    },
+  });
+  // The worker looks for jobs by itself only once an hour: only the NOTIFY of a send can bring it one.
+  let worker: JobQueue;
+  let sender: JobQueue;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const { log } = captureLogger();
+    const common = { database, log, schedule: false, retryLimit: 0, retryDelaySeconds: 1, schema };
+    worker = new JobQueue({ ...common, work: true, pollingIntervalSeconds: 3600 });
+    sender = new JobQueue({ ...common, work: false });
+    await worker.start([ping]);
+    await sender.start([ping]);
+    // Past the worker's first look, which finds nothing.
+    await new Promise((r) => setTimeout(r, 1500));
+  });
+  afterAll(async () => {
+    await sender.stop(5000);
+    await worker.stop(5000);
+    await database.close();
+  });
+
+  it('is fetched at once by the worker, whoever sent it, without waiting for its next look', async () => {
+    await sender.send(ping, { value: 1 });
+    await until(() => ran.includes(1));
+    await worker.send(ping, { value: 2 });
+    await until(() => ran.includes(2));
+    expect(ran).toEqual([1, 2]);
+  });
+
+  it('brings a queue that exists without announcements to them', async () => {
+    await worker.pgBoss.updateQueue('test.ping', { notify: false });
+    const again = new JobQueue({ database, log: captureLogger().log, work: false, schedule: false, retryLimit: 0, retryDelaySeconds: 1, schema });
+    await again.start([ping]);
+    try {
+      expect((await again.pgBoss.getQueue('test.ping'))?.notify).toBe(true);
+    } finally {
+      await again.stop(5000);
+    }
+  });
+});

@@ -1,6 +1,5 @@
 import { PgBoss, type Job } from 'pg-boss';
 import type pg from 'pg';
-import type { SessionPool } from '../db/sessionPool.js';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
@@ -29,6 +28,9 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
   return definition;
 }
 
+/** How often an idle worker looks for retries and jobs that were sent to start later (docs/decisions.md). */
+export const JOB_POLLING_SECONDS = 10;
+
 export interface JobQueueOptions {
   database: Database;
   log: Logger;
@@ -38,6 +40,10 @@ export interface JobQueueOptions {
   schedule: boolean;
   retryLimit: number;
   retryDelaySeconds: number;
+  /**
+   * How often a worker looks for jobs that no NOTIFY announced: retries and jobs sent to start later. A job
+   * sent to start now wakes the workers of its queue at once (LISTEN/NOTIFY), so this is a backstop only.
+   */
   pollingIntervalSeconds?: number;
   /** Separate pg-boss schemas keep parallel test runs apart; one deployment uses one. */
   schema?: string;
@@ -49,8 +55,18 @@ export interface JobQueueOptions {
  * of separate connections would have dropped it, so it is rolled back before the connection is given
  * back.
  */
-function sessionDatabase(pool: SessionPool): { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } {
+interface SessionDatabase {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  listen(channel: string, onNotification: (payload: string) => void): Promise<{ close: () => Promise<void> }>;
+}
+
+function sessionDatabase(database: Database & { kind: 'pglite' }): SessionDatabase {
+  const pool = database.pool;
   return {
+    // The embedded session hears its own NOTIFYs: a job sent in this process wakes its queue's worker.
+    async listen(channel, onNotification) {
+      return { close: await database.listen(channel, onNotification) };
+    },
     async executeSql(text, values) {
       const client = await pool.connect();
       try {
@@ -85,10 +101,12 @@ export class JobQueue {
       schedule: options.schedule,
       supervise: options.work || options.schedule,
       migrate: true,
+      // A job sent to start now is announced (NOTIFY) and fetched at once; polling is the backstop.
+      useListenNotify: options.work,
     };
     this.boss =
       database.kind === 'pglite'
-        ? new PgBoss({ ...common, db: sessionDatabase(database.pool), backend: 'pglite' })
+        ? new PgBoss({ ...common, db: sessionDatabase(database), backend: 'pglite' })
         : new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: 'parley-jobs' });
     this.boss.on('error', (error: unknown) => {
       options.log.error({ err: error }, 'job queue error');
@@ -107,17 +125,23 @@ export class JobQueue {
 
   private async register(definition: JobDefinition): Promise<void> {
     this.definitions.set(definition.name, definition);
-    await this.boss.createQueue(definition.name, {
+    const settings = {
       retryLimit: definition.retryLimit ?? this.options.retryLimit,
       retryDelay: definition.retryDelaySeconds ?? this.options.retryDelaySeconds,
       retryBackoff: true,
       retryDelayMax: 3600,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-    });
+      notify: true,
+    };
+    // A queue that exists keeps what it was created with: an older deployment's queues are brought to the
+    // definition (and to NOTIFY on send).
+    await this.boss.createQueue(definition.name, settings);
+    await this.boss.updateQueue(definition.name, settings);
     if (this.options.work) {
+      const polling = this.options.pollingIntervalSeconds ?? JOB_POLLING_SECONDS;
       await this.boss.work(
         definition.name,
-        { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+        { batchSize: 1, pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling },
         async (jobs: Job<unknown>[]) => {
           for (const job of jobs) await this.runJob(definition, job);
         },
