@@ -13,6 +13,14 @@ import { simulatorPictures, simulatorPictureUrl } from './media.js';
  * placed to its own numbers: never another account's.
  */
 
+/** Told when a row goes on the simulator's owed list, so an idle loop looks at once (simulatorCarrier.ts). */
+export const SIMULATOR_PENDING_CHANNEL = 'parley_simulator_pending';
+
+/** Wakes the simulator's loops, in every process, when the statement's transaction commits. */
+export async function announcePending(q: Queryable): Promise<void> {
+  await q.execute(sql`select pg_notify(${SIMULATOR_PENDING_CHANNEL}, '')`);
+}
+
 /** Whom a verification call seems to come from when the caller gives no number. */
 export const VERIFICATION_CALLER = 'Parley';
 
@@ -71,6 +79,7 @@ export async function sendFromPhone(q: Queryable, input: PhoneTextInput): Promis
       .returning();
     if (!row) throw new Error('the simulated message was not written');
     await tx.insert(simulatorPending).values({ id: row.id, dueAt: now });
+    await announcePending(tx);
     return row;
   });
 }

@@ -300,6 +300,24 @@ describe.each(testDatabaseKinds)('the simulator carrier on %s', (kind) => {
     }, { timeout: 5_000, interval: 20 });
   });
 
+  it('wakes at once for a row put on its list, however long it would otherwise sleep', async () => {
+    await saveSimulatorSettings(database.db, { ...plainSettings, latencyMs: 0 });
+    const seen = recordingHandlers();
+    // It looks by itself only once an hour: only the announcement of a new row can bring it work.
+    const sim = carrier({ pollIntervalMs: 3_600_000 });
+    await sim.start(seen.handlers);
+    // Past its first look, which finds nothing owed.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const text = await sendFromPhone(database.db, { phone: phones[0] ?? '', to: business, body: 'Hello?', picture: false, publicUrl: 'https://parley.example' });
+    await vi.waitFor(() => {
+      expect(seen.inbound.map((m) => m.carrierMessageId)).toEqual([text.id]);
+    }, { timeout: 10_000, interval: 20 });
+    const result = await sim.send(message(phones[1] ?? ''));
+    await vi.waitFor(() => {
+      expect(seen.reports.map((r) => r.carrierMessageId)).toEqual([result.accepted ? result.carrierMessageId : '']);
+    }, { timeout: 10_000, interval: 20 });
+  });
+
   it('reports receipts again when statusMany throws (at least once)', async () => {
     await saveSimulatorSettings(database.db, { ...plainSettings, latencyMs: 0 });
     let failing = true;

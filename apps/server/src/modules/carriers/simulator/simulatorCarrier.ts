@@ -1,6 +1,6 @@
 import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { arrayLiteral, backgroundBatch, queryRows, type Database } from '../../../platform/db/client.js';
+import { arrayLiteral, backgroundBatch, queryRows, type Database, type Unlisten } from '../../../platform/db/client.js';
 import { inBackground } from '../../../platform/db/sessionPriority.js';
 import { phoneNumbers } from '../../../platform/db/schema/index.js';
 import { bulkUuidV7 } from '../../contacts/index.js';
@@ -19,15 +19,20 @@ import { inventoryCountryOf, simulatorInventory } from './inventory.js';
 import { phoneMedia } from './media.js';
 import { simulatedOutcome } from './outcome.js';
 import { ringBridgedCall } from './calls.js';
-import { recordVerificationCall } from './phones.js';
+import { announcePending, recordVerificationCall, SIMULATOR_PENDING_CHANNEL } from './phones.js';
 import { loadSimulatorSettings } from './settings.js';
 import { SubmitThrottle } from './throttle.js';
 
 export interface SimulatorCarrierOptions {
   database: Database;
   log: Logger;
-  /** How often the loop looks for due receipts and replies (default 100 ms). */
+  /** How often the loop looks for due receipts and replies while any are owed (default 100 ms). */
   pollIntervalMs?: number;
+  /**
+   * How often it looks when nothing is owed (default 2 s): a row put on the list announces itself
+   * (SIMULATOR_PENDING_CHANNEL) and wakes the loop at once, so this is a backstop only.
+   */
+  idlePollIntervalMs?: number;
   /** The current time (default the system clock); tests move it. */
   clock?: () => Date;
   /** How long a claimed row is held before another loop may take it again (default 10 s). */
@@ -86,6 +91,7 @@ export class SimulatorCarrier implements Carrier {
   private readonly log: Logger;
   private readonly clock: () => Date;
   private readonly pollIntervalMs: number;
+  private readonly idlePollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly fixedBatchSize: number | null;
   /** The size of the last round's claim: a full one means more is due. */
@@ -95,12 +101,16 @@ export class SimulatorCarrier implements Carrier {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  private unlisten: Unlisten | null = null;
+  /** A row was announced while a round ran: the next round starts at once. */
+  private wakeRequested = false;
 
   constructor(options: SimulatorCarrierOptions) {
     this.database = options.database;
     this.log = options.log;
     this.clock = options.clock ?? (() => new Date());
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.idlePollIntervalMs = Math.max(this.pollIntervalMs, options.idlePollIntervalMs ?? 2_000);
     this.leaseMs = options.leaseMs ?? 10_000;
     this.fixedBatchSize = options.batchSize ?? null;
   }
@@ -110,15 +120,17 @@ export class SimulatorCarrier implements Carrier {
     return this.fixedBatchSize ?? backgroundBatch(this.database, 2_000, 500);
   }
 
-  start(handlers: CarrierHandlers): Promise<void> {
+  async start(handlers: CarrierHandlers): Promise<void> {
     this.handlers = handlers;
-    if (!this.stopped) return Promise.resolve();
+    if (!this.stopped) return;
     this.stopped = false;
+    this.unlisten = await this.database.listen(SIMULATOR_PENDING_CHANNEL, () => {
+      this.wake();
+    });
     // Its rounds stand for a carrier's bulk of receipts: background work on PGlite's one session.
     inBackground(() => {
       this.schedule(0);
     });
-    return Promise.resolve();
   }
 
   /** Ends the loop, waiting for the round in progress. */
@@ -126,6 +138,8 @@ export class SimulatorCarrier implements Carrier {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    await this.unlisten?.();
+    this.unlisten = null;
     await this.running;
   }
 
@@ -223,6 +237,7 @@ export class SimulatorCarrier implements Carrier {
           )
           select id, ref, status, error_code, error_text from written`,
       );
+      if (written.some((row) => row.status !== 'failed')) await announcePending(db);
       for (const row of written) {
         results.set(
           row.ref,
@@ -380,14 +395,37 @@ export class SimulatorCarrier implements Carrier {
     this.timer.unref();
   }
 
+  /** A row went on the list: a sleeping loop looks at once, a running one goes on after its round. */
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.timer === null) {
+      this.wakeRequested = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = null;
+    inBackground(() => {
+      this.schedule(0);
+    });
+  }
+
   private async tick(): Promise<void> {
+    this.wakeRequested = false;
     let claimed = 0;
+    let owed = true;
     try {
       claimed = await this.pollOnce();
+      if (claimed === 0) owed = await this.anyOwed();
     } catch (error) {
       this.log.error({ err: error }, 'simulator round failed');
     }
-    // A full batch means more is due: go on at once.
-    this.schedule(claimed >= this.lastBatchSize ? 0 : this.pollIntervalMs);
+    // A full batch means more is due: go on at once. With nothing owed, only an announcement brings work.
+    const more = claimed >= this.lastBatchSize || this.wakeRequested;
+    this.schedule(more ? 0 : owed ? this.pollIntervalMs : this.idlePollIntervalMs);
+  }
+
+  private async anyOwed(): Promise<boolean> {
+    const [row] = await queryRows<{ owed: boolean }>(this.database.db, sql`select exists (select 1 from simulator_pending) as owed`);
+    return row?.owed ?? true;
   }
 }
