@@ -26,7 +26,7 @@ import { SubmitThrottle } from './throttle.js';
 export interface SimulatorCarrierOptions {
   database: Database;
   log: Logger;
-  /** How often the loop looks for due receipts and replies while any are owed (default 100 ms). */
+  /** How often the loop looks for due receipts and replies while some are owed (default 100 ms). */
   pollIntervalMs?: number;
   /**
    * How often it looks when nothing is owed (default 2 s): a row put on the list announces itself
