@@ -18,6 +18,13 @@ const domain = inboundMailDomain;
 test('an administrator enables Email, and a mail to the address is texted, logged and in the conversations', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, '/integrations/email', person, accountName);
+  const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
+  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
+  const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
+  // A retry starts where the first try began: Email off (the account is this spec's alone).
+  const gone = await page.request.delete(`/v1/accounts/${accountId}/integrations/email/disconnect`, { headers });
+  expect([200, 409], await gone.text()).toContain(gone.status());
+  await page.reload();
   await expect(page.getByRole('heading', { name: 'Email' })).toBeVisible();
   await page.getByRole('button', { name: 'Enable Email' }).click();
   const address = page.getByLabel('Account address');
@@ -41,9 +48,6 @@ test('an administrator enables Email, and a mail to the address is texted, logge
   await page.unroute(mailLog);
 
   // Quiet hours follow the recipient's clock; the run must not depend on the hour it runs at.
-  const headers = { authorization: `Bearer ${await accessTokenOf(page)}` };
-  const accounts = (await (await page.request.get('/v1/accounts', { headers })).json()) as { data: { id: string; name: string }[] };
-  const accountId = accounts.data.find((a) => a.name === accountName)?.id ?? '';
   const hours = await page.request.put(`/v1/accounts/${accountId}`, { headers, data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } } });
   expect(hours.status(), await hours.text()).toBe(200);
 
@@ -58,14 +62,15 @@ test('an administrator enables Email, and a mail to the address is texted, logge
   smtp.close();
 
   const log = page.getByRole('table', { name: 'Received mail' });
-  await expect(log.getByText('dispatch@quay.test')).toBeVisible({ timeout: 15_000 });
-  await expect(log.getByText(`Sent to ${mobile}`)).toBeVisible();
+  // This try's mail: the log keeps an earlier try's, to another number.
+  const received = log.getByRole('row').filter({ hasText: `Sent to ${mobile}` });
+  await expect(received.getByText('dispatch@quay.test')).toBeVisible({ timeout: 15_000 });
 
   // On a phone the page fits the screen; the log scrolls within itself.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByLabel('Account address')).toBeVisible();
-  await expect(log.getByText('dispatch@quay.test')).toBeVisible();
+  await expect(received.getByText('dispatch@quay.test')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 900 });
 
