@@ -95,7 +95,7 @@ export async function runCommandLine(
 }
 
 /**
- * Runs command lines one after the other with the same environment, as many `parley` processes would, but on
+ * Runs command lines one after the other with the same environment, as separate `parley` processes would, but on
  * one database opened once; the first that does not answer 0 stops the rest and its code is
  * the answer.
  */

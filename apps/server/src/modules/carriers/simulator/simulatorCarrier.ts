@@ -415,7 +415,7 @@ export class SimulatorCarrier implements Carrier {
     let owed = true;
     try {
       claimed = await this.pollOnce();
-      if (claimed === 0) owed = await this.anyOwed();
+      if (claimed === 0) owed = await this.somethingOwed();
     } catch (error) {
       this.log.error({ err: error }, 'simulator round failed');
     }
@@ -424,7 +424,7 @@ export class SimulatorCarrier implements Carrier {
     this.schedule(more ? 0 : owed ? this.pollIntervalMs : this.idlePollIntervalMs);
   }
 
-  private async anyOwed(): Promise<boolean> {
+  private async somethingOwed(): Promise<boolean> {
     const [row] = await queryRows<{ owed: boolean }>(this.database.db, sql`select exists (select 1 from simulator_pending) as owed`);
     return row?.owed ?? true;
   }
