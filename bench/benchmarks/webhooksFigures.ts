@@ -29,16 +29,18 @@ export interface FigureInput {
 const seconds = (ms: number | null): number | null => (ms === null ? null : Math.round(ms) / 1000);
 const quantile = (sorted: readonly number[], q: number): number | null => (sorted.length === 0 ? null : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? null));
 
-/** Each delivery's state by endpoint for the measured execution, with when the fan-out wrote the last. */
+/** A delivery's body: its own, or (a webhook's, made by its first try) its event row's. */
+const BODY = `(coalesce(d.body, (select e.body from notification_events e where e.position = d.event_position))::jsonb -> 'data' -> 'message' ->> 'jobId')`;
+
+/** Each delivery's state by endpoint for the measured execution. */
 const DELIVERIES = `
   select d.notification_id::text as id, count(*)::int as deliveries,
          count(*) filter (where d.status = 'delivered')::int as delivered,
          count(*) filter (where d.status = 'pending')::int as pending,
          count(*) filter (where d.status = 'failed')::int as failed,
-         (extract(epoch from max(d.created_at)) * 1000)::float8 as last_written_ms,
          coalesce(sum(d.attempts), 0)::int as tries
     from notification_deliveries d
-   where d.account_id = $1 and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
+   where d.account_id = $1 and ${BODY} = $2
    group by d.notification_id`;
 
 /** The failing endpoint's deliveries: tries made, and the wait to the next try after the last. */
@@ -48,7 +50,7 @@ const FAILING_TRIES = `
     from notification_deliveries d
     -- The latest try is on the delivery's row; the attempt rows hold those before it.
     join lateral (select greatest(d.last_attempt_at, (select max(at) from notification_attempts where delivery_id = d.id)) as at) a on true
-   where d.notification_id = $1 and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
+   where d.notification_id = $1 and ${BODY} = $2
    group by d.attempts order by d.attempts`;
 
 /** The healthy endpoints' tries by what came of them: a status code, or the error's first words (a timeout ...). */
@@ -60,7 +62,7 @@ const HEALTHY_TRIES = `
       union all
       select d.last_status_code, d.last_error where d.last_attempt_at is not null
     ) t
-   where d.notification_id = any($1::uuid[]) and (d.body::jsonb -> 'data' -> 'message' ->> 'jobId') = $2
+   where d.notification_id = any($1::uuid[]) and ${BODY} = $2
    group by 1 order by 2 desc`;
 
 export async function webhookFigures(input: FigureInput) {
@@ -94,7 +96,6 @@ export async function webhookFigures(input: FigureInput) {
     const lastEventAt = typeof events?.last_ms === 'number' ? events.last_ms : null;
     const firstEventAt = typeof events?.first_ms === 'number' ? events.first_ms : null;
     const pathOf = new Map([...input.ids].map(([path, id]) => [id, path]));
-    const fanOutLast = Math.max(...deliveries.map((d) => Number(d.last_written_ms)));
     return {
       eventsWritten: Number(events?.n ?? 0),
       /** From Execute's request to the first and the last delivered-status event written. */
@@ -102,8 +103,6 @@ export async function webhookFigures(input: FigureInput) {
       lastEventSeconds: seconds(lastEventAt === null ? null : lastEventAt - input.executedAt),
       /** The target's figure: the last event written to the last healthy endpoint's last first arrival. */
       lastEventToLastHealthySeconds: seconds(lastEventAt === null ? null : lastHealthyAt - lastEventAt),
-      /** The last event written to the fan-out's last delivery row. */
-      lastEventToLastDeliveryWrittenSeconds: seconds(lastEventAt === null ? null : fanOutLast - lastEventAt),
       executeToLastHealthySeconds: seconds(lastHealthyAt - input.executedAt),
       healthyComplete: healthy.every((c) => c.events === Number(events?.n ?? -1)),
       duplicates: healthy.reduce((sum, c) => sum + c.duplicates, 0) + slow.duplicates,

@@ -3,7 +3,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationEventType } from '@parley/shared';
 import type { Database } from '../../platform/db/client.js';
-import { eventSubscriptions, events, notificationAttempts, notificationDeliveries, notifications, type NotificationDeliveryRow } from '../../platform/db/schema/index.js';
+import {
+  eventSubscriptions,
+  events,
+  notificationAttempts,
+  notificationDeliveries,
+  notificationEvents,
+  notifications,
+  type NotificationDeliveryRow,
+} from '../../platform/db/schema/index.js';
 import { OutboxDispatcher } from '../../platform/events/outboxDispatcher.js';
 import { publishEvent, publishEvents } from '../../platform/events/outbox.js';
 import { createLocalMailbox } from '../../platform/mail/localMailbox.js';
@@ -106,6 +114,11 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     expect((await triesOf(rows[0]?.delivery)).map((a) => [a.attempt, a.statusCode])).toEqual([[1, 200]]);
     // A delivery that succeeds at once keeps its try on its own row: no attempt row written.
     expect(await attemptRowsOf(rows[0]?.delivery)).toEqual([]);
+    // Its body is its event's, written once for all the webhooks that want it, and shown in the log as sent.
+    const [row] = await deliveriesOf(notification.id);
+    expect(row?.body).toBeNull();
+    expect(typeof row?.eventPosition).toBe('number');
+    expect(JSON.parse(rows[0]?.delivery.body ?? '')).toEqual(got?.body);
     // The event type it does not want made no delivery.
     expect(receiver.at('/ok').map((r) => (r.body as { type: string }).type)).toEqual(['contact-created']);
   });
@@ -172,7 +185,16 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     await until(async () => (await mailsTo(database.db, admin.email)).some((m) => m.text.includes('failed for 5 days')), 'the administrators told');
   });
 
-  it('lets a held delivery go when its sender died, which another sends again with the same webhook-id, and ignores the dead try', async () => {
+  /** The events written for an account's webhooks, oldest first (a webhook's first try writes its delivery row). */
+  const eventsOf = (accountId: string) =>
+    database.db.select().from(notificationEvents).where(eq(notificationEvents.accountId, accountId)).orderBy(notificationEvents.position);
+  const notificationOf = async (id: string) => {
+    const [row] = await database.db.select().from(notifications).where(eq(notifications.id, id));
+    if (row === undefined) throw new Error('no notification');
+    return row;
+  };
+
+  it('reads a webhook from one sender at a time; when it dies another takes over after its hold, sends again with the same webhook-id, and ignores the dead try', async () => {
     const { account, notification } = await webhookAccount('/stuck', ['contact-created']);
     const seen = new Map<string, number>();
     // Each event's first request never gets an answer (its sender "dies" with it); later ones do.
@@ -187,21 +209,27 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     const taking = new WebhookSender({ database, secrets, allowedHosts: LOOPBACK, log: silentLogger(), onDisabled: () => Promise.resolve(), pollIntervalMs: 50 });
     try {
       for (const name of ['G1', 'G2', 'G3']) await contactEvent(account.id, 'contactCreated', name);
-      await until(async () => (await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id))).length === 3, 'three deliveries');
+      await until(async () => (await eventsOf(account.id)).length === 3, 'three events');
       await dying.round();
       await until(() => receiver.at('/stuck').length === 3, 'three requests in flight');
+      // While its hold lasts, no other sender reads the webhook.
+      await taking.round();
+      expect(receiver.at('/stuck')).toHaveLength(3);
       await taking.start();
       await until(async () => {
-        const rows = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
-        return rows.every((r) => r.status === 'delivered');
+        const rows = await deliveriesOf(notification.id);
+        return rows.length === 3 && rows.every((r) => r.status === 'delivered');
       }, 'delivered by the other sender');
       // Every event twice at most, the second time with the same webhook-id.
       expect([...seen.values()]).toEqual([2, 2, 2]);
+      expect((await notificationOf(notification.id)).sentPosition).toBe((await eventsOf(account.id)).at(-1)?.position);
       // The dead sender's answerless tries end (the receiver closes); what they write changes no delivery.
       await receiver.stop();
       await dying.stop();
-      const rows = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notification.id));
+      const rows = await deliveriesOf(notification.id);
       expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered']);
+      // Each dead try is a line of its delivery's log, before the one that succeeded.
+      for (const row of rows) expect((await triesOf(row)).map((t) => t.statusCode)).toEqual([null, 200]);
     } finally {
       await taking.stop();
       await receiver.start();
@@ -224,23 +252,27 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
   const deliveriesOf = (notificationId: string) =>
     database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId));
 
-  it('claims a few rounds of requests for an endpoint at once but has no more than its share in flight, and sends each event once', async () => {
+  it('reads a few rounds of requests for an endpoint at once but has no more than its share in flight, and sends each event once', async () => {
     const { account, notification } = await webhookAccount('/paced', ['contact-created']);
     receiver.answer('/paced', () => ({ status: 200, delayMs: 30 }));
     await withOwnSender({ perEndpoint: 2 }, async (sender) => {
       for (let i = 0; i < 20; i += 1) await contactEvent(account.id, 'contactCreated', `P${String(i)}`);
-      await until(async () => (await deliveriesOf(notification.id)).length === 20, 'twenty deliveries');
+      await until(async () => (await eventsOf(account.id)).length === 20, 'twenty events');
       await sender.round();
-      // Four rounds of two requests claimed (held), two of them sent.
-      expect((await deliveriesOf(notification.id)).filter((d) => d.attempts === 1)).toHaveLength(8);
+      // It holds the webhook now; two requests in flight, the rest of its read waiting for a place.
+      expect((await notificationOf(notification.id)).senderId).not.toBeNull();
       await until(() => receiver.at('/paced').length >= 2, 'the first two requests');
       await sender.start();
-      await until(async () => (await deliveriesOf(notification.id)).every((d) => d.status === 'delivered'), 'all delivered');
+      await until(async () => (await deliveriesOf(notification.id)).filter((d) => d.status === 'delivered').length === 20, 'all delivered');
     });
     const ids = receiver.at('/paced').map((r) => r.id);
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(20);
     expect(receiver.mostAtOnce('/paced')).toBe(2);
+    const written = await eventsOf(account.id);
+    // Oldest first, and its cursor past the last; the stopped sender let go of it.
+    expect(ids).toEqual(written.map((e) => e.eventId));
+    expect(await notificationOf(notification.id)).toMatchObject({ sentPosition: written.at(-1)?.position, senderId: null });
   });
 
   it('keeps connections per endpoint: one that hangs holds none of another endpoint on the same origin', async () => {
@@ -249,7 +281,7 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     receiver.answer('/hanging', () => 'hang');
     await withOwnSender({ perEndpoint: 2, timeoutMs: 30_000 }, async (sender) => {
       for (const name of ['H1', 'H2', 'H3']) await contactEvent(hanging.account.id, 'contactCreated', name);
-      await until(async () => (await deliveriesOf(hanging.notification.id)).length === 3, 'three deliveries to the hanging endpoint');
+      await until(async () => (await eventsOf(hanging.account.id)).length === 3, 'three events for the hanging endpoint');
       await sender.start();
       await until(() => receiver.at('/hanging').length === 2, 'the hanging endpoint holding its two places');
       for (const name of ['B1', 'B2', 'B3', 'B4']) await contactEvent(healthy.account.id, 'contactCreated', name);
@@ -261,25 +293,24 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     });
   });
 
-  it('lets go of the deliveries it claimed but had not sent when it stops, and writes the result of the one in flight', async () => {
+  it('leaves the events it read but had not sent past the cursor when it stops, lets go of the webhook, and writes the result of the one in flight', async () => {
     const { account, notification } = await webhookAccount('/stalled', ['contact-created']);
     receiver.answer('/stalled', () => 'hang');
     await withOwnSender({ perEndpoint: 1, timeoutMs: 300 }, async (sender) => {
       for (const name of ['S1', 'S2', 'S3']) await contactEvent(account.id, 'contactCreated', name);
-      await until(async () => (await deliveriesOf(notification.id)).length === 3, 'three deliveries');
+      await until(async () => (await eventsOf(account.id)).length === 3, 'three events');
       await sender.round();
       await until(() => receiver.at('/stalled').length === 1, 'one request in flight');
       await sender.stop();
       const rows = await deliveriesOf(notification.id);
-      const tried = rows.filter((r) => r.attempts === 1);
-      expect(tried).toHaveLength(1);
+      expect(rows).toHaveLength(1);
       // The one in flight timed out: tried again in about 5 s.
-      expect(tried[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
-      expect((await triesOf(tried[0])).map((a) => a.error)).toEqual([expect.stringContaining('no complete answer')]);
-      // The two never sent are due again at once, their claim not counted as a try.
-      const released = rows.filter((r) => r.attempts === 0);
-      expect(released).toHaveLength(2);
-      expect(released.every((r) => r.status === 'pending' && r.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+      expect(rows[0]).toMatchObject({ attempts: 1, status: 'pending', eventId: receiver.at('/stalled')[0]?.id });
+      expect(rows[0]?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 2_000);
+      expect((await triesOf(rows[0])).map((a) => a.error)).toEqual([expect.stringContaining('no complete answer')]);
+      // The two never sent stay past the cursor, for whichever sender takes the webhook next.
+      const written = await eventsOf(account.id);
+      expect(await notificationOf(notification.id)).toMatchObject({ sentPosition: written[0]?.position, senderId: null });
       expect(receiver.at('/stalled')).toHaveLength(1);
       receiver.answer('/stalled', () => ({ status: 200 }));
     });

@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { NOTIFICATION_TEST_EVENT_TYPE, WEBHOOK_SECRET_OVERLAP_HOURS } from '@parley/shared';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { notificationDeliveries, notifications, type NotificationDeliveryRow, type NotificationRow } from '../../platform/db/schema/index.js';
+import { notificationDeliveries, notifications, type NotificationRow } from '../../platform/db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { NOTIFICATIONS_CHANNEL } from './channels.js';
 import { deliveryBody } from './deliveryBody.js';
-import { findDelivery } from './deliveryQueries.js';
+import { findDelivery, type DeliveryRecord } from './deliveryQueries.js';
 import type { NotificationDeps } from './notificationManager.js';
 import { findNotification } from './notificationQueries.js';
 import { newWebhookSecret, sealWebhookSecret, webhookSecretCipher } from './webhookSecret.js';
@@ -26,7 +26,7 @@ async function enabledNotification(q: Queryable, accountId: string, id: string):
 }
 
 /** Sends a delivery again now, with the same event id (docs/notifications.md, "The delivery log"). */
-export function resendDelivery(db: Db, accountId: string, notificationId: string, deliveryId: string): Promise<NotificationDeliveryRow> {
+export function resendDelivery(db: Db, accountId: string, notificationId: string, deliveryId: string): Promise<DeliveryRecord> {
   return db.transaction(async (tx) => {
     await enabledNotification(tx, accountId, notificationId);
     const found = await findDelivery(tx, accountId, notificationId, deliveryId);
@@ -38,16 +38,17 @@ export function resendDelivery(db: Db, accountId: string, notificationId: string
       .returning();
     if (!row) throw notFound('The delivery');
     await wakeSenders(tx);
-    return row;
+    return { ...row, body: found.body };
   });
 }
 
 /** "Send test event": a delivery of its own (type webhook-test) to this notification only. */
-export function sendTestEvent(db: Db, accountId: string, notificationId: string): Promise<NotificationDeliveryRow> {
+export function sendTestEvent(db: Db, accountId: string, notificationId: string): Promise<DeliveryRecord> {
   return db.transaction(async (tx) => {
     const notification = await enabledNotification(tx, accountId, notificationId);
     const id = uuidv7();
     const at = new Date().toISOString();
+    const body = deliveryBody(NOTIFICATION_TEST_EVENT_TYPE, at, accountId, { test: true, notification: { id: notification.id } });
     const [row] = await tx
       .insert(notificationDeliveries)
       .values({
@@ -56,12 +57,12 @@ export function sendTestEvent(db: Db, accountId: string, notificationId: string)
         notificationId: notification.id,
         eventId: `evt_test_${id.replaceAll('-', '')}`,
         eventType: NOTIFICATION_TEST_EVENT_TYPE,
-        body: deliveryBody(NOTIFICATION_TEST_EVENT_TYPE, at, accountId, { test: true, notification: { id: notification.id } }),
+        body,
       })
       .returning();
     if (!row) throw new Error('the test delivery was not written');
     await wakeSenders(tx);
-    return row;
+    return { ...row, body };
   });
 }
 

@@ -12,6 +12,11 @@ export interface TryResult {
   statusCode: number | null;
   error: string | null;
   responseHead: string | null;
+  /**
+   * A webhook's first try at an event read from its cursor: no delivery row yet; the result writes it
+   * (as `deliveryId`) from the event row. Null for a try at a delivery row (a retry, a resend, a test, a mail).
+   */
+  event: { position: number; eventId: string; eventType: string } | null;
 }
 
 export type Outcome = 'delivered' | 'gone' | 'retry';

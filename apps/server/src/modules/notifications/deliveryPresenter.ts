@@ -1,5 +1,6 @@
 import { NOTIFICATION_TEST_EVENT_TYPE, notificationEventTypes, type NotificationAttempt, type NotificationDelivery } from '@parley/shared';
-import type { NotificationAttemptRow, NotificationDeliveryRow } from '../../platform/db/schema/index.js';
+import type { NotificationAttemptRow } from '../../platform/db/schema/index.js';
+import type { DeliveryRecord } from './deliveryQueries.js';
 
 export function presentAttempt(row: NotificationAttemptRow): NotificationAttempt {
   return {
@@ -15,7 +16,7 @@ export function presentAttempt(row: NotificationAttemptRow): NotificationAttempt
 const eventTypeOf = (type: string): NotificationDelivery['eventType'] =>
   notificationEventTypes.find((t) => t === type) ?? NOTIFICATION_TEST_EVENT_TYPE;
 
-export function presentDelivery(row: NotificationDeliveryRow, last: NotificationAttemptRow | null): NotificationDelivery {
+export function presentDelivery(row: DeliveryRecord, last: NotificationAttemptRow | null): NotificationDelivery {
   return {
     id: row.id,
     eventId: row.eventId,

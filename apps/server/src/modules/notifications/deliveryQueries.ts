@@ -1,16 +1,30 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { NotificationDeliveryStatus } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { isUuid } from '../../platform/db/ids.js';
-import { notificationAttempts, notificationDeliveries, type NotificationAttemptRow, type NotificationDeliveryRow } from '../../platform/db/schema/index.js';
+import {
+  notificationAttempts,
+  notificationDeliveries,
+  notificationEvents,
+  type NotificationAttemptRow,
+  type NotificationDeliveryRow,
+} from '../../platform/db/schema/index.js';
+
+/** A delivery with the body it sends: its own, or its event row's (docs/notifications.md, "What a delivery writes"). */
+export type DeliveryRecord = Omit<NotificationDeliveryRow, 'body'> & { body: string };
+
+const withBody = {
+  ...getTableColumns(notificationDeliveries),
+  body: sql<string>`coalesce(${notificationDeliveries.body}, ${notificationEvents.body}, '')`,
+};
 
 export interface DeliveryWithLastTry {
-  delivery: NotificationDeliveryRow;
+  delivery: DeliveryRecord;
   last: NotificationAttemptRow | null;
 }
 
 /** A delivery's latest try, kept on its row (null before its first, and on rows written before it was kept there). */
-function lastTryOnRow(d: NotificationDeliveryRow): NotificationAttemptRow | null {
+function lastTryOnRow(d: DeliveryRecord | NotificationDeliveryRow): NotificationAttemptRow | null {
   if (d.lastAttemptAt === null || d.lastAttempt === null) return null;
   return {
     id: d.id,
@@ -37,8 +51,9 @@ export async function listDeliveries(
     page.status === undefined ? undefined : eq(notificationDeliveries.status, page.status),
   );
   const deliveries = await q
-    .select()
+    .select(withBody)
     .from(notificationDeliveries)
+    .leftJoin(notificationEvents, eq(notificationEvents.position, notificationDeliveries.eventPosition))
     .where(where)
     .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
     .offset(page.offset)
@@ -58,17 +73,18 @@ export async function listDeliveries(
   return { rows: deliveries.map((delivery) => ({ delivery, last: lastTryOnRow(delivery) ?? last.get(delivery.id) ?? null })), totalCount: total?.n ?? 0 };
 }
 
-export async function findDelivery(q: Queryable, accountId: string, notificationId: string, id: string): Promise<NotificationDeliveryRow | null> {
+export async function findDelivery(q: Queryable, accountId: string, notificationId: string, id: string): Promise<DeliveryRecord | null> {
   if (!isUuid(id) || !isUuid(notificationId)) return null;
   const [row] = await q
-    .select()
+    .select(withBody)
     .from(notificationDeliveries)
+    .leftJoin(notificationEvents, eq(notificationEvents.position, notificationDeliveries.eventPosition))
     .where(and(eq(notificationDeliveries.accountId, accountId), eq(notificationDeliveries.notificationId, notificationId), eq(notificationDeliveries.id, id)));
   return row ?? null;
 }
 
 /** Every try at a delivery, oldest first: the earlier ones and late answers from their rows, the latest from the delivery's. */
-export async function attemptsOf(q: Queryable, delivery: NotificationDeliveryRow): Promise<NotificationAttemptRow[]> {
+export async function attemptsOf(q: Queryable, delivery: DeliveryRecord | NotificationDeliveryRow): Promise<NotificationAttemptRow[]> {
   const earlier = await q
     .select()
     .from(notificationAttempts)

@@ -37,6 +37,7 @@ describe.each(testDatabaseKinds)('webhook try results on %s', (kind) => {
       statusCode,
       error: statusCode === null ? 'connect ECONNREFUSED' : null,
       responseHead: statusCode === null ? null : `answer ${String(statusCode)}`,
+      event: null,
     });
     const row = async () => {
       const [found] = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, deliveryId));

@@ -120,6 +120,7 @@ export class EmailDigestSender {
       statusCode: null,
       error,
       responseHead: null,
+      event: null,
     }));
     for (let i = 0; i < results.length; i += 1000) await writeTryResults(this.options.database.db, results.slice(i, i + 1000));
     return held.length >= DIGEST_MAX;

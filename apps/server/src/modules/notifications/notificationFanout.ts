@@ -8,12 +8,17 @@ import { deliveryBody, eventIdOf } from './deliveryBody.js';
 import { wantsEvent } from './deliveryMatch.js';
 import { NOTIFIED_OUTBOX_TYPES, notificationTypeOf } from './eventTypes.js';
 
-/** One event's deliveries, as the INSERT reads them (jsonb_to_recordset): the body once, a row per notification. */
+/**
+ * One event's share of a round, as the INSERTs read it (jsonb_to_recordset): the body once, the webhooks that
+ * want it (one event row for them all) and the e-mail notifications (a delivery row each).
+ */
 interface EventDeliveries {
   account_id: string;
   event_id: string;
   event_type: string;
   body: string;
+  created_at: string;
+  webhooks: string[];
   targets: { id: string; notification_id: string }[];
 }
 
@@ -55,19 +60,36 @@ export class NotificationFanout implements EventSubscriber {
       event_id: eventIdOf(event.id),
       event_type: type,
       body: deliveryBody(type, event.createdAt, event.accountId, event.data),
-      targets: wanting.map((notification) => ({ id: bulkUuidV7(now), notification_id: notification.id })),
+      created_at: event.createdAt,
+      webhooks: wanting.filter((n) => n.type === 'webhook').map((n) => n.id),
+      targets: wanting.filter((n) => n.type === 'email').map((notification) => ({ id: bulkUuidV7(now), notification_id: notification.id })),
     });
   }
 
   async beforeCommit(tx: Tx): Promise<void> {
     const rows = this.rounds.get(tx)?.gathered ?? [];
     this.rounds.delete(tx);
+    const forWebhooks = rows.filter((r) => r.webhooks.length > 0);
+    const accounts = [...new Set(forWebhooks.map((r) => r.account_id))].sort();
+    // Held to the commit, so an account's event positions are in commit order: a webhook's cursor never passes
+    // an event that becomes visible after it (the other lane's round may be writing the same account's).
+    // Always in the same order, so two rounds never wait on each other's locks.
+    for (const account of accounts) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`notification_events:${account}`}, 0))`);
     // One JSON parameter a statement, each body in it once however many notifications want its event.
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    for (let i = 0; i < forWebhooks.length; i += INSERT_CHUNK) {
+      await tx.execute(sql`
+        insert into notification_events (account_id, event_id, event_type, body, notification_ids, created_at)
+        select e.account_id, e.event_id, e.event_type, e.body, array(select jsonb_array_elements_text(e.webhooks))::uuid[], e.created_at
+          from jsonb_to_recordset(${JSON.stringify(forWebhooks.slice(i, i + INSERT_CHUNK))}::jsonb)
+               as e(account_id uuid, event_id text, event_type text, body text, webhooks jsonb, created_at timestamptz)
+        on conflict (account_id, event_id) do nothing`);
+    }
+    const forEmail = rows.filter((r) => r.targets.length > 0);
+    for (let i = 0; i < forEmail.length; i += INSERT_CHUNK) {
       await tx.execute(sql`
         insert into notification_deliveries (id, account_id, notification_id, event_id, event_type, body)
         select t.id, e.account_id, t.notification_id, e.event_id, e.event_type, e.body
-          from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + INSERT_CHUNK))}::jsonb)
+          from jsonb_to_recordset(${JSON.stringify(forEmail.slice(i, i + INSERT_CHUNK))}::jsonb)
                as e(account_id uuid, event_id text, event_type text, body text, targets jsonb)
           cross join lateral jsonb_to_recordset(e.targets) as t(id uuid, notification_id uuid)
         on conflict (notification_id, event_id) do nothing`);

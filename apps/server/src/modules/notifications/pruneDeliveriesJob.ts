@@ -10,7 +10,8 @@ export const DELIVERY_LOG_RETENTION_DAYS = 30;
 
 /**
  * Hourly: a delivery still waiting past the give-up time (its notification was disabled meanwhile, so no
- * sender tried it) fails; done deliveries older than the retention go, their tries with them.
+ * sender tried it) fails; done deliveries older than the retention go, their tries with them, and the events
+ * webhooks read older than it.
  */
 export function pruneDeliveriesJob(database: Database) {
   return defineJob({
@@ -34,7 +35,15 @@ export function pruneDeliveriesJob(database: Database) {
               returning 1)
             select count(*)::int as n from gone`,
       );
-      ctx.log.info({ gaveUp: gaveUp?.n ?? 0, deleted: deleted?.n ?? 0 }, 'pruned notification deliveries');
+      // An event's deliveries are as old as it is: past the retention none of them refers to it.
+      const [events] = await queryRows<{ n: number }>(
+        database.db,
+        sql`with gone as (
+              delete from notification_events where created_at < now() - make_interval(days => ${DELIVERY_LOG_RETENTION_DAYS})
+              returning 1)
+            select count(*)::int as n from gone`,
+      );
+      ctx.log.info({ gaveUp: gaveUp?.n ?? 0, deleted: deleted?.n ?? 0, events: events?.n ?? 0 }, 'pruned notification deliveries');
     },
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { v7 as uuidv7 } from 'uuid';
 import type { SecretsConfig } from '../../platform/config.js';
 import { queryRows, type Database } from '../../platform/db/client.js';
 import { NotifiedLoop } from '../../platform/db/notifiedLoop.js';
@@ -7,7 +8,10 @@ import { createPooledFetch, type PooledFetch } from '../../platform/net/guardedF
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
 import { NOTIFICATIONS_CHANNEL } from './channels.js';
 import type { TryResult } from './deliveryOutcome.js';
-import { writeTryResults, type DisabledEndpoint } from './deliveryResults.js';
+import { writeTryResults, type CursorMove, type DisabledEndpoint } from './deliveryResults.js';
+import { DELIVERY_GIVE_UP_MS } from './retrySchedule.js';
+import { EndpointCursor, readEvents, releaseLeases, takeLeases, type EventRow, type EventWant, type LeaseRow } from './webhookCursors.js';
+import { bulkUuidV7 } from '../contacts/index.js';
 import { openWebhookSecret, webhookSecretCipher } from './webhookSecret.js';
 import { signWebhook } from './webhookSigning.js';
 
@@ -24,7 +28,10 @@ export interface WebhookSenderOptions {
   perEndpoint?: number;
   timeoutMs?: number;
   pollIntervalMs?: number;
-  /** How long a claimed delivery is held before another sender may take it (its sender died). */
+  /**
+   * How long a claimed delivery is held before another sender may take it (its sender died); a webhook's
+   * events are read by one sender at a time, which renews its hold while alive.
+   */
   holdMs?: number;
 }
 
@@ -33,6 +40,7 @@ type Claimed = {
   notification_id: string;
   account_id: string;
   event_id: string;
+  event_type: string;
   body: string;
   attempts: number;
   created_at: Date | string;
@@ -40,7 +48,15 @@ type Claimed = {
   secret: string | null;
   previous_secret: string | null;
   previous_secret_until: Date | string | null;
+  /** Read from the webhook's cursor (no delivery row yet; `id` is the one its result writes), or null for a row. */
+  position: number | null;
 };
+
+/** A webhook whose events this sender reads: where it goes, how it signs, and its cursor. */
+interface Leased {
+  row: LeaseRow;
+  cursor: EndpointCursor;
+}
 
 /** Deliveries one claim takes at most, over all endpoints. */
 const CLAIM_BATCH = 500;
@@ -57,6 +73,7 @@ const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
 const USER_AGENT = 'Parley-Webhooks/1';
+const EVENT_TOO_OLD = 'Not sent: the event waited over 3 days (the webhook was disabled)';
 /** An endpoint's kept-open connections are closed once it has had nothing to send for this long. */
 const POOL_IDLE_MS = 60_000;
 
@@ -91,6 +108,7 @@ export class WebhookSender {
   private readonly window: number;
   private readonly timeoutMs: number;
   private readonly holdMs: number;
+  private readonly pollIntervalMs: number;
   private readonly endpoints = new Map<string, EndpointWork>();
   private readonly sending = new Set<Promise<void>>();
   /** Opened signing secrets by notification and sealed text: opening one per request cost more than signing. */
@@ -100,17 +118,24 @@ export class WebhookSender {
   private flushTimer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private cipher: SecretCipher | null = null;
+  /** The webhooks whose events this sender reads (docs/notifications.md, "Deliveries"). */
+  private readonly leased = new Map<string, Leased>();
+  private readonly senderId = uuidv7();
+  private leasesTakenAt = 0;
+  /** New events were written: take the webhooks that have them at the next round. */
+  private newEvents = true;
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.perEndpoint = options.perEndpoint ?? 8;
     this.window = this.perEndpoint * (1 + WINDOW_ROUNDS);
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.pools = createPooledFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
     this.loop = new NotifiedLoop({
       database: options.database,
       channel: NOTIFICATIONS_CHANNEL,
-      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      pollIntervalMs: this.pollIntervalMs,
       log: options.log,
       failure: 'webhook sending round failed',
       round: () => this.round(),
@@ -122,7 +147,9 @@ export class WebhookSender {
     return this.loop.start();
   }
 
+  /** New events were written (the fan-out), or deliveries were made due. */
   wake(): void {
+    this.newEvents = true;
     this.loop.wake();
   }
 
@@ -136,14 +163,28 @@ export class WebhookSender {
     await this.release();
     await Promise.all([...this.sending]);
     await this.flushResults();
+    // The events read but not sent stay past the cursors: whoever takes the webhooks next reads them again.
+    await releaseLeases(this.options.database.db, this.senderId).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, 'webhooks could not be let go; another sender takes them when the hold ends');
+    });
+    this.leased.clear();
+    this.endpoints.clear();
+    this.newEvents = true;
     this.pools.closeAll();
     this.poolUsed.clear();
   }
 
-  /** One claim; true when it found a full batch (more may be due). */
+  /** One round: the delivery rows due, then the webhooks' events; true when more may be waiting. */
   async round(): Promise<boolean> {
     if (this.stopping) return false;
     this.closeIdlePools();
+    const moreRows = await this.claimRows();
+    const moreEvents = await this.readCursors();
+    return moreRows || moreEvents;
+  }
+
+  /** Delivery rows due (retries, resends, test events): claims them by holding them; true on a full batch. */
+  private async claimRows(): Promise<boolean> {
     // Endpoints with more than half their window claimed are left out: they have enough to do.
     const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.waiting.length - work.inFlight }));
     const claimed = await queryRows<Claimed>(
@@ -170,8 +211,9 @@ export class WebhookSender {
              set next_attempt_at = now() + ${this.holdMs} * interval '1 millisecond', attempts = d.attempts + 1
             from picked p, notifications n
            where d.id = p.id and n.id = d.notification_id
-       returning d.id, d.notification_id, d.account_id, d.event_id, d.body, d.attempts, d.created_at,
-                 n.destination, n.secret, n.previous_secret, n.previous_secret_until`,
+       returning d.id, d.notification_id, d.account_id, d.event_id, d.event_type,
+                 coalesce(d.body, (select e.body from notification_events e where e.position = d.event_position)) as body,
+                 d.attempts, d.created_at, n.destination, n.secret, n.previous_secret, n.previous_secret_until, null::bigint as position`,
     );
     const byEndpoint = new Map<string, Claimed[]>();
     for (const row of claimed) {
@@ -188,9 +230,90 @@ export class WebhookSender {
       const cipher = await this.secretCipher();
       const roomOf = new Map(known.map((k) => [k.id, k.room]));
       // Given all the room it had: more may be due.
-      for (const [endpoint, rows] of byEndpoint) this.take(endpoint, rows, rows.length >= (roomOf.get(endpoint) ?? this.window), cipher);
+      for (const [endpoint, rows] of byEndpoint) {
+        rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        this.take(endpoint, rows, rows.length >= (roomOf.get(endpoint) ?? this.window), cipher);
+      }
     }
     return claimed.length >= CLAIM_BATCH;
+  }
+
+  /**
+   * Takes and renews webhooks (one sender reads a webhook's events at a time), then reads each one's next
+   * events from where it has read to, up to its room, in one statement. True when a read filled
+   * its room (more may be waiting).
+   */
+  private async readCursors(): Promise<boolean> {
+    await this.renewLeases();
+    const wants: EventWant[] = [];
+    for (const [id, leased] of this.leased) {
+      const work = this.endpoints.get(id);
+      const room = this.window - (work === undefined ? 0 : work.waiting.length + work.inFlight);
+      if (!leased.cursor.more || room * 2 < this.window) continue;
+      wants.push({ id, accountId: leased.row.account_id, after: leased.cursor.readPosition, limit: room, fresh: leased.cursor.fresh });
+    }
+    if (wants.length === 0) return false;
+    const rows = await readEvents(this.options.database.db, this.senderId, wants);
+    const byEndpoint = new Map<string, EventRow[]>();
+    for (const row of rows) byEndpoint.set(row.notification_id, [...(byEndpoint.get(row.notification_id) ?? []), row]);
+    let more = false;
+    for (const want of wants) {
+      const leased = this.leased.get(want.id);
+      const answered = byEndpoint.get(want.id) ?? [];
+      const first = answered[0];
+      if (leased === undefined || first === undefined) continue;
+      // Disabled meanwhile, or taken by another sender after this one stalled past its hold: no more is read.
+      if (!first.held) {
+        this.leased.delete(want.id);
+        continue;
+      }
+      const got = answered.filter((r) => r.position !== null);
+      const { cursor } = leased;
+      cursor.fresh = false;
+      cursor.more = got.length >= want.limit;
+      more ||= cursor.more;
+      for (const r of got) cursor.read(Number(r.position));
+      if (!cursor.more) cursor.readTo(Number(first.horizon));
+      if (got.length > 0) this.take(want.id, got.map((r) => this.claimedOf(leased.row, r)), null, await this.secretCipher());
+      // Read past events it does not want: its cursor moves with the next batch of results.
+      else if (cursor.readPosition > cursor.writtenPosition) this.scheduleFlush();
+    }
+    return more;
+  }
+
+  private async renewLeases(): Promise<void> {
+    const now = Date.now();
+    // Not at every round (an endpoint's answers start one): when events were written here, else at the poll's pace.
+    if (!this.newEvents && now - this.leasesTakenAt < this.pollIntervalMs) return;
+    this.newEvents = false;
+    this.leasesTakenAt = now;
+    const rows = await takeLeases(this.options.database.db, this.senderId, [...this.leased.keys()], this.holdMs);
+    for (const row of rows) {
+      const known = this.leased.get(row.id);
+      if (known === undefined) this.leased.set(row.id, { row, cursor: new EndpointCursor(Number(row.sent_position)) });
+      else {
+        known.row = row;
+        known.cursor.more = true;
+      }
+    }
+  }
+
+  private claimedOf(lease: LeaseRow, event: EventRow): Claimed {
+    return {
+      id: bulkUuidV7(),
+      notification_id: lease.id,
+      account_id: lease.account_id,
+      event_id: event.event_id ?? '',
+      event_type: event.event_type ?? '',
+      body: event.body ?? '',
+      attempts: 1,
+      created_at: event.created_at ?? new Date(),
+      destination: lease.destination,
+      secret: lease.secret,
+      previous_secret: lease.previous_secret,
+      previous_secret_until: lease.previous_secret_until,
+      position: Number(event.position),
+    };
   }
 
   private closeIdlePools(): void {
@@ -207,13 +330,12 @@ export class WebhookSender {
     return this.cipher;
   }
 
-  /** Queues an endpoint's claimed deliveries, oldest first (ids are time-ordered), and sends what fits. */
-  private take(endpoint: string, rows: Claimed[], more: boolean, cipher: SecretCipher): void {
+  /** Queues an endpoint's deliveries, oldest first, and sends what fits; `moreRows` null leaves what is known of its rows. */
+  private take(endpoint: string, rows: Claimed[], moreRows: boolean | null, cipher: SecretCipher): void {
     const known = this.endpoints.get(endpoint);
-    const work = known ?? { waiting: [], inFlight: 0, more };
+    const work = known ?? { waiting: [], inFlight: 0, more: moreRows ?? false };
     if (known === undefined) this.endpoints.set(endpoint, work);
-    work.more = more;
-    rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (moreRows !== null) work.more = moreRows;
     work.waiting.push(...rows);
     this.pump(endpoint, work, cipher);
   }
@@ -229,9 +351,10 @@ export class WebhookSender {
         this.sending.delete(sent);
         this.pump(endpoint, work, cipher);
         const held = work.waiting.length + work.inFlight;
-        if (held === 0 && !work.more) this.endpoints.delete(endpoint);
-        // Half its window answered and more may be due: claim again.
-        else if (work.more && held * 2 <= this.window) this.loop.wake();
+        const more = work.more || this.leased.get(endpoint)?.cursor.more === true;
+        if (held === 0 && !more) this.endpoints.delete(endpoint);
+        // Half its window answered and more may be due: claim and read again.
+        else if (more && held * 2 <= this.window) this.loop.wake();
       });
       this.sending.add(sent);
     }
@@ -239,7 +362,8 @@ export class WebhookSender {
 
   /** The claimed deliveries not sent yet, let go: due again now, their claim's try not counted. */
   private async release(): Promise<void> {
-    const waiting = [...this.endpoints.values()].flatMap((work) => work.waiting.splice(0));
+    // Events read but not sent need nothing: they are past their webhook's cursor.
+    const waiting = [...this.endpoints.values()].flatMap((work) => work.waiting.splice(0)).filter((r) => r.position === null);
     if (waiting.length === 0) return;
     try {
       await this.options.database.db.execute(sql`
@@ -282,6 +406,8 @@ export class WebhookSender {
     let error: string | null = null;
     let responseHead: string | null = null;
     try {
+      // Read from a cursor after waiting longer than its retries would have (its webhook was disabled meanwhile).
+      if (row.position !== null && at.getTime() - asDate(row.created_at).getTime() > DELIVERY_GIVE_UP_MS) throw new Error(EVENT_TOO_OLD);
       const headers = { ...signWebhook(this.secretsOf(row, cipher, at), row.event_id, at, row.body), 'content-type': 'application/json', 'user-agent': USER_AGENT };
       this.poolUsed.set(row.notification_id, Date.now());
       const answer = await this.pools.pool(row.notification_id)(row.destination, {
@@ -309,6 +435,7 @@ export class WebhookSender {
       statusCode,
       error,
       responseHead,
+      event: row.position === null ? null : { position: row.position, eventId: row.event_id, eventType: row.event_type },
     });
     this.scheduleFlush();
   }
@@ -344,16 +471,35 @@ export class WebhookSender {
   }
 
   private async writeAll(): Promise<void> {
-    while (this.results.length > 0) await this.writeBatch(this.results.splice(0, RESULTS_BATCH));
+    for (;;) {
+      const batch = this.results.splice(0, RESULTS_BATCH);
+      const moves = this.cursorMoves(batch);
+      if (batch.length === 0 && moves.length === 0) return;
+      await this.writeBatch(batch, moves);
+    }
   }
 
-  private async writeBatch(batch: readonly TryResult[]): Promise<void> {
-    if (batch.length === 0) return;
+  /** The cursors a batch moves: each webhook's up to just before the oldest event it read whose result is not in this batch or before. */
+  private cursorMoves(batch: readonly TryResult[]): CursorMove[] {
+    for (const r of batch) if (r.event !== null) this.leased.get(r.notificationId)?.cursor.record(r.event.position);
+    const moves: CursorMove[] = [];
+    for (const [id, { cursor }] of this.leased) {
+      const position = cursor.advance();
+      if (position !== null) moves.push({ id, position });
+    }
+    return moves;
+  }
+
+  private async writeBatch(batch: readonly TryResult[], moves: readonly CursorMove[]): Promise<void> {
     try {
-      const disabled = await writeTryResults(this.options.database.db, batch);
+      const disabled = await writeTryResults(this.options.database.db, batch, moves);
       for (const endpoint of disabled) await this.options.onDisabled(endpoint);
     } catch (error) {
-      // The deliveries stay held; when the hold ends they are sent again (same webhook-id).
+      // The delivery rows stay held: when the hold ends they are sent again (same webhook-id). The webhooks
+      // whose events were in the batch are let go here and taken afresh when their hold ends: read again from
+      // their cursors, skipping the events that have a delivery row.
+      for (const r of batch) if (r.event !== null) this.leased.delete(r.notificationId);
+      for (const move of moves) this.leased.delete(move.id);
       this.options.log.error({ err: error, results: batch.length }, 'webhook results could not be written');
     }
   }

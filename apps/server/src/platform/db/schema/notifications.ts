@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationEventType, NotificationFilters } from '@parley/shared';
 import { accounts } from './accounts.js';
 import { users } from './identity.js';
@@ -29,6 +29,14 @@ export const notifications = pgTable(
     disabledReason: text('disabled_reason', { enum: ['gone', 'failing'] }),
     /** The first failure of the run of failures it is in; null once a delivery succeeds. */
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /**
+     * A webhook's cursor in its account's `notification_events` (docs/notifications.md, "Deliveries"): every
+     * event it wants up to this position has a delivery row (tried), so a sender reads on from here.
+     */
+    sentPosition: bigint('sent_position', { mode: 'number' }).notNull().default(0),
+    /** The sender that reads this webhook's events, and until when (it renews while alive; another takes over after). */
+    senderId: uuid('sender_id'),
+    senderUntil: timestamp('sender_until', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +49,29 @@ export const notifications = pgTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * An event some of an account's webhooks want, once for all of them (docs/notifications.md, "Deliveries"):
+ * written by the outbox's subscriber, read by each webhook's sender from its cursor (`sent_position`).
+ * Positions of one account are written in commit order (the subscriber locks the account for its insert), so
+ * a cursor never passes an event that becomes visible later. `notification_ids` are the webhooks that want it.
+ */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    position: bigint('position', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    notificationIds: uuid('notification_ids').array().notNull(),
+    /** When the event happened: its deliveries' age (retries end 3 days after it). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('notification_events_account_idx').on(t.accountId, t.position), uniqueIndex('notification_events_event_idx').on(t.accountId, t.eventId)],
+);
 
 /**
  * An event on its way to one notification (docs/notifications.md, "Deliveries"): made by the outbox's
@@ -59,7 +90,10 @@ export const notificationDeliveries = pgTable(
       .references(() => notifications.id, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
-    body: text('body').notNull(),
+    /** The JSON sent; null on a webhook's delivery made by its first try, whose body is its event row's (`event_position`). */
+    body: text('body'),
+    /** The `notification_events` row it was read from (no foreign key: the prune keeps events longer than their deliveries). */
+    eventPosition: bigint('event_position', { mode: 'number' }),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** When it is due; while a sender holds it, when its hold ends (a sender that died lets it go again). */
