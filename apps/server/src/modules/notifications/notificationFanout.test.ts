@@ -99,6 +99,9 @@ describe.each(testDatabaseKinds)('the notifications fan-out on %s', (kind) => {
     // A webhook's delivery row is written by its first try; an e-mail notification's now, for its digest.
     const rows = await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.accountId, account.id));
     expect(rows.map((r) => [r.notificationId, r.eventId])).toEqual([[mail.row.id, 'evt_301']]);
+    // A webhook added later reads on from the account's last event: those before it were for the others.
+    const later = await add('webhook', 'http://127.0.0.1:9/later');
+    expect(later.row.sentPosition).toBe(written[0]?.position);
   });
 
   it.skipIf(kind !== 'postgres')("positions an account's events in commit order: a round waits for the other lane's to commit", async () => {

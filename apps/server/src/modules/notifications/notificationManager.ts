@@ -85,6 +85,8 @@ async function insertNotification(
       filters: input.filters ?? {},
       disabled: input.disabled ?? false,
       secret: sealed,
+      // From the account's last event on: the events before it were written for other webhooks.
+      sentPosition: sql`(select coalesce(max(position), 0) from notification_events where account_id = ${accountId})`,
       createdBy,
     })
     .returning();

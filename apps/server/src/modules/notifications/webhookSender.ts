@@ -287,14 +287,13 @@ export class WebhookSender {
     if (!this.newEvents && now - this.leasesTakenAt < this.pollIntervalMs) return;
     this.newEvents = false;
     this.leasesTakenAt = now;
+    // New events may be anyone's: each held webhook reads again from where it has read to.
+    for (const { cursor } of this.leased.values()) cursor.more = true;
     const rows = await takeLeases(this.options.database.db, this.senderId, [...this.leased.keys()], this.holdMs);
     for (const row of rows) {
       const known = this.leased.get(row.id);
       if (known === undefined) this.leased.set(row.id, { row, cursor: new EndpointCursor(Number(row.sent_position)) });
-      else {
-        known.row = row;
-        known.cursor.more = true;
-      }
+      else known.row = row;
     }
   }
 
