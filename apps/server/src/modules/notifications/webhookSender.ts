@@ -66,6 +66,12 @@ const CLAIM_BATCH = 500;
  * for its turn, which the hold (at least 4 timeouts) outlasts.
  */
 const WINDOW_ROUNDS = 3;
+/**
+ * Events read per endpoint and not yet answered, at most, in requests in flight. Reading holds nothing in the
+ * database (an event not sent stays past the cursor), so the reads run far ahead of the requests: an
+ * endpoint's requests do not wait for the next read.
+ */
+const EVENT_WINDOW_ROUNDS = 15;
 /** Results a statement writes at most, and how long the first of a batch waits for others. */
 const RESULTS_BATCH = 1000;
 const RESULTS_FLUSH_MS = 100;
@@ -84,6 +90,8 @@ const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')},
 interface EndpointWork {
   waiting: Claimed[];
   inFlight: number;
+  /** Delivery rows claimed and not yet answered (waiting or in flight); the rest are events read. */
+  rows: number;
   /** Its last claim took all the room it had (or it was left out): more may be due. */
   more: boolean;
 }
@@ -106,6 +114,7 @@ export class WebhookSender {
   private readonly poolUsed = new Map<string, number>();
   private readonly perEndpoint: number;
   private readonly window: number;
+  private readonly eventWindow: number;
   private readonly timeoutMs: number;
   private readonly holdMs: number;
   private readonly pollIntervalMs: number;
@@ -128,6 +137,7 @@ export class WebhookSender {
   constructor(private readonly options: WebhookSenderOptions) {
     this.perEndpoint = options.perEndpoint ?? 8;
     this.window = this.perEndpoint * (1 + WINDOW_ROUNDS);
+    this.eventWindow = this.perEndpoint * (1 + EVENT_WINDOW_ROUNDS);
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -186,7 +196,7 @@ export class WebhookSender {
   /** Delivery rows due (retries, resends, test events): claims them by holding them; true on a full batch. */
   private async claimRows(): Promise<boolean> {
     // Endpoints with more than half their window claimed are left out: they have enough to do.
-    const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.waiting.length - work.inFlight }));
+    const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.rows }));
     const claimed = await queryRows<Claimed>(
       this.options.database.db,
       sql`with room as (
@@ -247,9 +257,8 @@ export class WebhookSender {
     await this.renewLeases();
     const wants: EventWant[] = [];
     for (const [id, leased] of this.leased) {
-      const work = this.endpoints.get(id);
-      const room = this.window - (work === undefined ? 0 : work.waiting.length + work.inFlight);
-      if (!leased.cursor.more || room * 2 < this.window) continue;
+      const room = this.eventWindow - this.eventsHeld(this.endpoints.get(id));
+      if (!leased.cursor.more || room * 2 < this.eventWindow) continue;
       wants.push({ id, accountId: leased.row.account_id, after: leased.cursor.readPosition, limit: room, fresh: leased.cursor.fresh });
     }
     if (wants.length === 0) return false;
@@ -329,13 +338,24 @@ export class WebhookSender {
     return this.cipher;
   }
 
-  /** Queues an endpoint's deliveries, oldest first, and sends what fits; `moreRows` null leaves what is known of its rows. */
+  private eventsHeld(work: EndpointWork | undefined): number {
+    return work === undefined ? 0 : work.waiting.length + work.inFlight - work.rows;
+  }
+
+  /**
+   * Queues an endpoint's deliveries and sends what fits: events read after those waiting, oldest first;
+   * delivery rows (`moreRows` not null: due retries, resends) before them, since they are due now.
+   */
   private take(endpoint: string, rows: Claimed[], moreRows: boolean | null, cipher: SecretCipher): void {
     const known = this.endpoints.get(endpoint);
-    const work = known ?? { waiting: [], inFlight: 0, more: moreRows ?? false };
+    const work = known ?? { waiting: [], inFlight: 0, rows: 0, more: moreRows ?? false };
     if (known === undefined) this.endpoints.set(endpoint, work);
-    if (moreRows !== null) work.more = moreRows;
-    work.waiting.push(...rows);
+    if (moreRows === null) work.waiting.push(...rows);
+    else {
+      work.more = moreRows;
+      work.rows += rows.length;
+      work.waiting.unshift(...rows);
+    }
     this.pump(endpoint, work, cipher);
   }
 
@@ -347,13 +367,13 @@ export class WebhookSender {
       work.inFlight += 1;
       const sent = this.send(row, cipher).finally(() => {
         work.inFlight -= 1;
+        if (row.position === null) work.rows -= 1;
         this.sending.delete(sent);
         this.pump(endpoint, work, cipher);
-        const held = work.waiting.length + work.inFlight;
-        const more = work.more || this.leased.get(endpoint)?.cursor.more === true;
-        if (held === 0 && !more) this.endpoints.delete(endpoint);
-        // Half its window answered and more may be due: claim and read again.
-        else if (more && held * 2 <= this.window) this.loop.wake();
+        const moreEvents = this.leased.get(endpoint)?.cursor.more === true;
+        if (work.waiting.length + work.inFlight === 0 && !work.more && !moreEvents) this.endpoints.delete(endpoint);
+        // Half its window answered and more may be due: claim or read again.
+        else if ((work.more && work.rows * 2 <= this.window) || (moreEvents && this.eventsHeld(work) * 2 <= this.eventWindow)) this.loop.wake();
       });
       this.sending.add(sent);
     }
@@ -362,7 +382,12 @@ export class WebhookSender {
   /** The claimed deliveries not sent yet, let go: due again now, their claim's try not counted. */
   private async release(): Promise<void> {
     // Events read but not sent need nothing: they are past their webhook's cursor.
-    const waiting = [...this.endpoints.values()].flatMap((work) => work.waiting.splice(0)).filter((r) => r.position === null);
+    const waiting = [...this.endpoints.values()]
+      .flatMap((work) => {
+        const rows = work.waiting.splice(0).filter((r) => r.position === null);
+        work.rows -= rows.length;
+        return rows;
+      });
     if (waiting.length === 0) return;
     try {
       await this.options.database.db.execute(sql`
