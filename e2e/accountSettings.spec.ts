@@ -170,7 +170,8 @@ test('an account option toggled in the settings is still set after a reload', as
 });
 
 test('closing the account needs feedback, signs the administrator out and takes the account away', async ({ page }) => {
-  await signInAsOwner(page);
+  // It signs out: a sign-in of its own, as every test that signs out has.
+  await signIn(page, '/', e2eOwner, e2eOwnerAccountName, { fresh: true });
   const settings = await openSettings(page);
   await settings.getByRole('button', { name: 'Close Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Close Account' });

@@ -118,6 +118,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = url;
   process.env.E2E_SLACK_PEER_URL = slack.base;
   process.env.E2E_PEER_PORTS = JSON.stringify(peerPorts);
+  // Where signIn keeps each person's first sign-in for the rest of the run (e2e/signIn.ts).
+  process.env.E2E_SIGNED_IN_DIR = path.join(dataDir, 'signed-in');
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

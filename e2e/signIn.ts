@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures.js';
+import { e2eBaseUrl, expect } from './fixtures.js';
 import { e2eAccountName, e2eUser } from './globalSetup.js';
 
 export interface TestUser {
@@ -42,15 +45,39 @@ async function passFirstLogin(page: Page, account: string | null, target: string
 }
 
 /**
- * The browser storage of the shared user's first sign-in in this worker: the signed-in user oidc-client-ts
- * keeps (its tokens) and the chosen account. Later tests of that user start from it instead of going through
- * the issuer's pages again (3 to 7 s each). The issuer's session cookie is not carried over, so a test that
- * signs out ends only its own session; such a test asks for a sign-in of its own (`fresh`).
+ * What a person's first sign-in through the issuer's pages left in the browser, kept for the rest of the run:
+ * the signed-in user oidc-client-ts keeps (its tokens) and, per account name, the account chosen. A later test
+ * of that person on that server starts from it instead of going through the issuer's pages again (3 to 7 s
+ * each). One file per person and server in the run's folder (E2E_SIGNED_IN_DIR, from the global setup), so a
+ * worker started again after a failure finds it too. The issuer's session cookie is not carried over, so a
+ * test that signs out ends only its own session; such a test asks for a sign-in of its own (`fresh`).
  */
-let signedInStorage: [string, string][] | null = null;
+interface StoredSignIn {
+  user: [string, string][];
+  accounts: Record<string, string>;
+}
 
 const OIDC_USER_PREFIX = 'oidc.user:';
 const ACCOUNT_KEY = 'parley.account';
+
+function storedSignInFile(origin: string, email: string): string | null {
+  const folder = process.env.E2E_SIGNED_IN_DIR;
+  if (folder === undefined) return null;
+  return join(folder, `${createHash('sha256').update(`${origin} ${email}`).digest('hex').slice(0, 16)}.json`);
+}
+
+function readStoredSignIn(file: string | null): StoredSignIn | null {
+  if (file === null || !fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as StoredSignIn;
+}
+
+function writeStoredSignIn(file: string | null, stored: StoredSignIn): void {
+  if (file === null) return;
+  fs.mkdirSync(dirname(file), { recursive: true });
+  // Written whole, then renamed: a reader never sees half a file.
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(stored));
+  fs.renameSync(`${file}.tmp`, file);
+}
 
 /** Puts the stored entries in before the app's first script runs, on the page's first load only. */
 async function seedStorage(page: Page, entries: [string, string][]): Promise<void> {
@@ -63,8 +90,8 @@ async function seedStorage(page: Page, entries: [string, string][]): Promise<voi
 }
 
 /**
- * Signs in from a protected page and lands back on it, past the first-login checks. The shared user
- * (the defaults) is signed in through the issuer's pages once per worker; `fresh` asks for that every time.
+ * Signs in from a protected page and lands back on it, past the first-login checks. Each person goes through
+ * the issuer's pages once per server in a run; `fresh` asks for that every time (and keeps nothing).
  */
 export async function signIn(
   page: Page,
@@ -74,21 +101,26 @@ export async function signIn(
   options: { fresh?: boolean } = {},
 ): Promise<void> {
   const target = path.split('?')[0] ?? path;
-  const shared = user === e2eUser && account === e2eAccountName && options.fresh !== true;
-  if (shared && signedInStorage !== null) {
-    await seedStorage(page, signedInStorage);
-    await page.goto(path);
-    await passFirstLogin(page, account, target);
-    return;
-  }
+  // The account to open: kept by its name once chosen (at /accounts the chooser stays, and nothing is chosen).
+  const accountName = target === '/accounts' ? null : account;
+  const file = options.fresh === true ? null : storedSignInFile(new URL(path, e2eBaseUrl()).origin, user.email);
+  const stored = readStoredSignIn(file);
+  const accountId = accountName === null ? undefined : stored?.accounts[accountName];
+  if (stored !== null) await seedStorage(page, accountId === undefined ? stored.user : [...stored.user, [ACCOUNT_KEY, accountId]]);
   await page.goto(path);
-  await submitSignIn(page, user);
+  if (stored === null) await submitSignIn(page, user);
   await passFirstLogin(page, account, target);
-  if (shared) {
-    signedInStorage = await page.evaluate(
-      ([userPrefix, accountKey]) =>
-        Object.entries(window.localStorage).filter(([key]) => key.startsWith(userPrefix) || key === accountKey),
-      [OIDC_USER_PREFIX, ACCOUNT_KEY] as const,
-    );
-  }
+  if (file === null || (stored !== null && (accountName === null || accountId !== undefined))) return;
+  const [entries, chosen] = await page.evaluate(
+    ([userPrefix, accountKey]) =>
+      [
+        Object.keys(window.localStorage)
+          .filter((key) => key.startsWith(userPrefix))
+          .map((key): [string, string] => [key, window.localStorage.getItem(key) ?? '']),
+        window.localStorage.getItem(accountKey),
+      ] as const,
+    [OIDC_USER_PREFIX, ACCOUNT_KEY] as const,
+  );
+  const accounts = { ...stored?.accounts, ...(accountName !== null && chosen !== null ? { [accountName]: chosen } : {}) };
+  writeStoredSignIn(file, { user: stored?.user ?? entries, accounts });
 }
