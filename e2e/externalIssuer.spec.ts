@@ -17,19 +17,32 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const appPort = await freePort();
   const appUrl = `http://localhost:${String(appPort)}`;
-  issuer = await startParley({
-    env: { OIDC_EXTRA_WEB_ORIGINS: appUrl, OIDC_AUDIENCE: `${appUrl}/v1` },
-    setup: [['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Iris', '--last-name', 'External', '--verified']],
-  });
-  app = await startParley({
-    port: appPort,
-    env: { OIDC_ISSUER: `${issuer.url}/oidc`, OIDC_CLIENT_ID: 'parley-web' },
-    // The app's own user with that address (its password is never used here) owns an account.
-    setup: [
-      ['create-user', '--email', person.email, '--password', 'Unused-App-Password-2026', '--verified'],
-      ['create-account', '--owner', person.email, '--name', accountName],
-    ],
-  });
+  let issuerPort = await freePort();
+  while (issuerPort === appPort) issuerPort = await freePort();
+  // Both start at once: the app looks up its issuer only when a token comes (tokenVerifier.ts), not at its start.
+  const [issuerStart, appStart] = await Promise.allSettled([
+    startParley({
+      port: issuerPort,
+      env: { OIDC_EXTRA_WEB_ORIGINS: appUrl, OIDC_AUDIENCE: `${appUrl}/v1` },
+      setup: [['create-user', '--email', person.email, '--password', person.password, '--first-name', 'Iris', '--last-name', 'External', '--verified']],
+    }),
+    startParley({
+      port: appPort,
+      env: { OIDC_ISSUER: `http://localhost:${String(issuerPort)}/oidc`, OIDC_CLIENT_ID: 'parley-web' },
+      // The app's own user with that address (its password is never used here) owns an account.
+      setup: [
+        ['create-user', '--email', person.email, '--password', 'Unused-App-Password-2026', '--verified'],
+        ['create-account', '--owner', person.email, '--name', accountName],
+      ],
+    }),
+  ]);
+  if (issuerStart.status === 'fulfilled' && appStart.status === 'fulfilled') {
+    [issuer, app] = [issuerStart.value, appStart.value];
+    return;
+  }
+  // One did not start: stop the other, and fail with the reason.
+  for (const start of [issuerStart, appStart]) if (start.status === 'fulfilled') await start.value.stop();
+  throw issuerStart.status === 'rejected' ? issuerStart.reason : (appStart as PromiseRejectedResult).reason;
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const main = path.join(root, 'apps/server/dist/main.js');
-const cli = path.join(root, 'apps/server/bin/parley.js');
+const setupCommands = path.join(root, 'e2e/setupCommands.ts');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,7 +34,7 @@ export interface ParleyServer {
 /**
  * A Parley of its own for one spec, beside the one of the global setup: the built server on a free
  * port with a fresh data directory. Only for a spec that changes what the whole server does (sign-in by an
- * external issuer, payments); the integrations' peers are configured on the global server (peers.ts). `setup` runs CLI commands first (the embedded database belongs to
+ * external issuer, payments); the integrations' peers are configured on the global server (peers.ts). `setup` runs CLI commands first, all in one process (the embedded database belongs to
  * one process at a time); `env` adds configuration.
  */
 export async function startParley(options: { port?: number; env?: Record<string, string>; setup?: string[][] } = {}): Promise<ParleyServer> {
@@ -42,8 +43,13 @@ export async function startParley(options: { port?: number; env?: Record<string,
   const logFile = path.join(dataDir, 'server.log');
   const url = `http://localhost:${String(port)}`;
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env };
-  for (const args of options.setup ?? []) {
-    execFileSync(process.execPath, [cli, ...args, '--json'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (options.setup !== undefined && options.setup.length > 0) {
+    // All the command lines in one process on one opening of the database, as the global setup does.
+    // Waited for without blocking, so two servers of one spec can be set up side by side.
+    const setup = spawn(process.execPath, ['--import', 'tsx', setupCommands], { cwd: root, env, stdio: ['pipe', 'ignore', 'inherit'] });
+    setup.stdin.end(JSON.stringify(options.setup));
+    const [code] = (await once(setup, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`the setup's command lines exited with ${String(code)}`);
   }
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(logFile);
