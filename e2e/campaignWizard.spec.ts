@@ -1,12 +1,10 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { nextStep, openWizard } from './campaigns.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 test('the campaign wizard asks before discarding what was typed, and its editor says the length limit', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, '/campaigns');
-  await freshAccount(page, 'Wizard Clinic');
+  await signInToFreshAccount(page, 'Wizard Clinic', '/campaigns');
   await page.goto('/campaigns');
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
 

@@ -1,17 +1,15 @@
 import { PLAN_CHANGE_PROCESSING_MESSAGE, SEGMENT_UNDERSTANDING_MESSAGE } from '@parley/shared';
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { SANDBOX_VISA } from './sandboxCard.js';
 import { openSettings } from './settingsDialog.js';
-import { signIn } from './signIn.js';
 
 test('a trial administrator upgrades: compares plans, confirms segments, adds a sandbox card, and sees the plan and its invoice', async ({
   page,
 }) => {
   // About 40 s on an idle machine; the room is for a loaded one.
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Upgrade Clinic');
+  const api = await signInToFreshAccount(page, 'Upgrade Clinic');
   await page.goto('/');
   const topBar = page.getByRole('banner');
   await topBar.getByRole('button', { name: /^Upgrade \(\d+ days? left\)$/ }).click();

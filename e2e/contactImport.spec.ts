@@ -1,6 +1,5 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 // A Google Contacts export as people download it: labels, several numbers in one cell, a row without one.
 const googleExport = [
@@ -14,8 +13,7 @@ const googleExport = [
 
 test('upload contacts: choose a CSV, map its fields, read the summary', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, '/contacts');
-  await freshAccount(page, 'Import Clinic');
+  await signInToFreshAccount(page, 'Import Clinic', '/contacts');
   await page.goto('/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createdId, freshAccount, type BrowserApi } from './browserApi.js';
+import { type BrowserApi, createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eColleague } from './globalSetup.js';
 import { signIn } from './signIn.js';
@@ -33,8 +33,7 @@ async function expectWithinGrid(page: Page, element: Locator): Promise<void> {
 
 test('contacts at 1366 px: the row menu shows without scrolling and sends, blocks and removes', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Row Menu Clinic');
+  const api = await signInToFreshAccount(page, 'Row Menu Clinic', '/contacts');
   const hours = await page.request.put(`/v1/accounts/${api.accountId}`, {
     headers: api.headers,
     // Quiet hours follow the recipient's clock; the run must not depend on the hour it runs at.
@@ -131,8 +130,7 @@ test('contacts at 1366 px: the row menu shows without scrolling and sends, block
 });
 
 test('Check Number Types on selected contacts: the price first, then the counts, and the types in their column', async ({ page }) => {
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Number Types Clinic');
+  const api = await signInToFreshAccount(page, 'Number Types Clinic', '/contacts');
   await addContact(api, { firstName: 'Ada', lastName: 'Lovelace', mobile: { number: '+14155550101' } });
   await addContact(api, { firstName: 'Nil', lastName: 'Number', mobile: { number: '12', country: 'US' } });
   await page.goto('/contacts');
@@ -160,8 +158,7 @@ test('Check Number Types on selected contacts: the price first, then the counts,
 
 test('Read Only sees the contacts without a row menu', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Read Only Clinic');
+  const api = await signInToFreshAccount(page, 'Read Only Clinic', '/contacts');
   await addContact(api, { firstName: 'Ada', lastName: 'Lovelace', mobile: { number: '+14155550101' } });
   const account = await page.request.get(`/v1/accounts/${api.accountId}`, { headers: api.headers });
   const accountName = ((await account.json()) as { data: { name: string } }).data.name;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { createdId, freshAccount, type BrowserApi } from './browserApi.js';
+import { type BrowserApi, createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
@@ -15,8 +15,7 @@ const row = (page: Page, text: string): Locator => grid(page).getByRole('row').f
 
 test('contacts: add, edit attributes, filter by tag, download, invalid data, block, remove', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Contacts Clinic');
+  const api = await signInToFreshAccount(page, 'Contacts Clinic', '/contacts');
   await page.goto('/contacts');
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
   await expect(page.getByText('No Contacts Exist')).toBeVisible();

@@ -1,10 +1,8 @@
-import { createdId, freshAccount } from './browserApi.js';
+import { createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 test("delivery health: an administrator's top bar shows the last 24 hours' texts from their real statuses", async ({ page }) => {
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Health Clinic');
+  const api = await signInToFreshAccount(page, 'Health Clinic', '/contacts');
   await page.goto('/contacts');
   const quiet = page.getByRole('button', { name: 'Delivery health: No texts sent in the last 24 hours' });
   await expect(quiet).toBeVisible();

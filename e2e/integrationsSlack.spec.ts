@@ -1,6 +1,5 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 /*
  * The Slack integration page, end to end, against the local Slack the global setup runs: "Add to Slack"
@@ -10,8 +9,7 @@ import { signIn } from './signIn.js';
 
 test('an administrator adds Parley to Slack from the integration page and disconnects it', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  await freshAccount(page, 'Slack Integration');
+  await signInToFreshAccount(page, 'Slack Integration');
   await page.goto('/integrations/slack');
   await expect(page.getByLabel('Status')).toHaveText('Not connected');
 

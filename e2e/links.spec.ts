@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createdId, freshAccount } from './browserApi.js';
+import { createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { openSettings } from './settingsDialog.js';
-import { signIn } from './signIn.js';
 
 /*
  * /links/urlshortener and /links/customdomains: an administrator adds a link (the form refusing a bad URL),
@@ -16,8 +15,7 @@ const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKi
 
 test('an administrator adds, follows, edits and removes a short link', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Link Works');
+  const api = await signInToFreshAccount(page, 'Link Works');
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto('/links/urlshortener');
   const grid = page.getByRole('grid', { name: 'Links' });
@@ -59,8 +57,7 @@ test('an administrator adds, follows, edits and removes a short link', async ({ 
 
 test('an administrator adds a custom domain and sees the DNS records to create', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  await freshAccount(page, 'Domain Works');
+  await signInToFreshAccount(page, 'Domain Works');
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto('/links/customdomains');
   const grid = page.getByRole('grid', { name: 'Custom Domains' });
@@ -85,8 +82,7 @@ test('an administrator adds a custom domain and sees the DNS records to create',
 
 test('a tracked link sent to two contacts ties a click to the contact who opened it', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Tracking Works');
+  const api = await signInToFreshAccount(page, 'Tracking Works');
   const quiet = await page.request.put(`/v1/accounts/${api.accountId}`, {
     headers: api.headers,
     data: { quietHours: { enabled: false, start: '08:00', end: '21:00' } },
@@ -155,8 +151,7 @@ test('a tracked link sent to two contacts ties a click to the contact who opened
 
 test('auto link shortening: chosen on the Plan tab, the editor shows the text as it will be sent', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, '/');
-  await freshAccount(page, 'Short Links');
+  await signInToFreshAccount(page, 'Short Links');
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto('/');
   const settings = await openSettings(page);

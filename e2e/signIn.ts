@@ -80,13 +80,21 @@ function writeStoredSignIn(file: string | null, stored: StoredSignIn): void {
 }
 
 /** Puts the stored entries in before the app's first script runs, on the page's first load only. */
-async function seedStorage(page: Page, entries: [string, string][]): Promise<void> {
+export async function seedStorage(page: Page, entries: [string, string][]): Promise<void> {
   await page.addInitScript((seed: [string, string][]) => {
     // Once per tab and only in the top frame: a later sign-out, reload or the issuer's frames keep what they find.
     if (window.top !== window || window.sessionStorage.getItem('e2e.seeded') !== null) return;
     window.sessionStorage.setItem('e2e.seeded', '1');
     for (const [key, value] of seed) window.localStorage.setItem(key, value);
   }, entries);
+}
+
+/**
+ * The browser storage a person's earlier sign-in in this run left on the global server (the signed-in user
+ * oidc-client-ts keeps), or null when the person has not signed in yet.
+ */
+export function keptSignIn(user: TestUser = e2eUser): [string, string][] | null {
+  return readStoredSignIn(storedSignInFile(new URL(e2eBaseUrl()).origin, user.email))?.user ?? null;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 /*
  * Creating a template answers it in a list of one, and removing a template or a campaign answers 200
@@ -8,8 +7,7 @@ import { signIn } from './signIn.js';
  */
 
 test('templates and campaigns: a template is added and removed, a campaign removed, from their pages', async ({ page }) => {
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Template Studio');
+  const api = await signInToFreshAccount(page, 'Template Studio');
 
   await page.goto('/templates/sms');
   await page.getByRole('main').getByRole('button', { name: 'Add Template' }).click();

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request, Response } from '@playwright/test';
 import { TOPUP_PROCESSING_MESSAGE } from '@parley/shared';
-import { bearerOf, freshAccount, type BrowserApi } from './browserApi.js';
+import { bearerOf, type BrowserApi, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eTopUpAccountName, e2eTwoLines } from './globalSetup.js';
 import {
@@ -128,8 +128,7 @@ test('an administrator of a paid plan tops up the balance with the sandbox card,
 });
 
 test('a trial account shows no Topup button; the sandbox still takes a top-up with a card through the API', async ({ page }) => {
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Trial Topup Clinic');
+  const api = await signInToFreshAccount(page, 'Trial Topup Clinic');
   await page.goto('/');
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
   const before = await balanceOf(api);

@@ -1,6 +1,5 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
-import { signIn } from './signIn.js';
 
 /*
  * /integrations/zapier: an administrator reads how to connect the Zapier app, requests the API credentials it
@@ -12,8 +11,7 @@ const ZAP_URL = 'https://hooks.zapier.com/hooks/standard/1/abc123';
 
 test('an administrator gets credentials for the Zapier app and sees the Zaps subscribed', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Zap Works');
+  const api = await signInToFreshAccount(page, 'Zap Works');
   await page.goto('/integrations/zapier');
   await expect(page.getByRole('heading', { name: 'Zapier', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Status')).toHaveText('Available: no Zap is subscribed yet');
