@@ -1,7 +1,6 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
-import { signIn } from './signIn.js';
 
 /*
  * Click-to-call on the simulator (docs/calls.md): Call in a contact's row rings the user's own virtual phone
@@ -14,8 +13,7 @@ const live = { timeout: 15_000 };
 
 test('Call on a contact shows the call on both virtual phones and its line in the conversation', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Call Clinic');
+  const api = await signInToFreshAccount(page, 'Call Clinic', '/contacts');
   const mobile = `+1415555${String(3000 + Math.floor(Math.random() * 6000))}`;
   const contact = await page.request.post(`/v1/accounts/${api.accountId}/contacts`, {
     headers: api.headers,

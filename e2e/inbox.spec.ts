@@ -1,8 +1,7 @@
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { conversationGrid, conversationRow, imageLoaded, inviteColleague, tinyPng, unreadBadge } from './inbox.js';
 import { shownInUs } from './phoneText.js';
-import { signIn } from './signIn.js';
 
 /** Realtime updates go through the outbox and the websocket: give them more than expect's default 5 s. */
 const live = { timeout: 15_000 };
@@ -15,8 +14,7 @@ test('inbox: two users see a reply arrive live, one answers with a picture, the 
 }) => {
   test.setTimeout(180_000);
   // User A: the e2e administrator, on an account of its own so no other spec's conversations show.
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Inbox Clinic');
+  const api = await signInToFreshAccount(page, 'Inbox Clinic', '/contacts');
   const hours = await page.request.put(`/v1/accounts/${api.accountId}`, {
     headers: api.headers,
     // Quiet hours follow the recipient's clock; the run must not depend on the hour it runs at.

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { freshAccount, type BrowserApi } from './browserApi.js';
+import { type BrowserApi, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
-import { signIn } from './signIn.js';
 
 interface ApiMessage {
   id: string;
@@ -26,8 +25,7 @@ const card = (page: Page, number: string) => page.getByRole('region', { name: sh
 
 test('messaging: a new account texts a contact from its simulator number, sees it delivered, and gets the reply', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Messaging Clinic');
+  const api = await signInToFreshAccount(page, 'Messaging Clinic', '/contacts');
 
   // The new account got a simulator number at once.
   const numbers = await page.request.get(`/v1/accounts/${api.accountId}/phonenumbers`, { headers: api.headers });

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { bearerOf, createdId, freshAccount } from './browserApi.js';
+import { bearerOf, createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
-import { signIn, submitSignIn } from './signIn.js';
+import { submitSignIn } from './signIn.js';
 
 /** Realtime updates go through the outbox and the websocket: give them more than expect's default 5 s. */
 const live = { timeout: 15_000 };
@@ -111,8 +111,7 @@ test('a newcomer texts a contact outside its acceptable hours, gets the answer l
 
 test('a first message outside the hours waits, and says until when, unless an administrator sends it now', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Held Clinic');
+  const api = await signInToFreshAccount(page, 'Held Clinic', '/contacts');
   const hour = newYorkHour();
   const put = await page.request.put(`/v1/accounts/${api.accountId}`, {
     headers: api.headers,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { freshAccount, type BrowserApi } from './browserApi.js';
+import { type BrowserApi, freshAccount, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { e2eColleague } from './globalSetup.js';
 import { shownInUs } from './phoneText.js';
@@ -36,8 +36,7 @@ async function addWebhook(api: BrowserApi, destination: string, eventTypes: stri
 test('an administrator adds a webhook, sees its secret once, changes its events and removes it', async ({ page, baseURL }) => {
   // Many steps, each slow while browsers and the server share two busy cores.
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Hook Works');
+  const api = await signInToFreshAccount(page, 'Hook Works');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
   await page.goto('/notifications');
   await expect(grid(page).getByText('No Notifications Exist')).toBeVisible();
@@ -105,8 +104,7 @@ test('an administrator adds a webhook, sees its secret once, changes its events 
 
 test('Read Only sees the notifications on a phone, without Add, Edit or Remove', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  const api = await freshAccount(page, 'Hook Readers');
+  const api = await signInToFreshAccount(page, 'Hook Readers');
   await addWebhook(api, WEBHOOK_URL, ['message-received', 'message-status']);
   const account = await page.request.get(`/v1/accounts/${api.accountId}`, { headers: api.headers });
   const accountName = ((await account.json()) as { data: { name: string } }).data.name;

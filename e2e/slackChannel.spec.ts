@@ -1,8 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import { freshAccount } from './browserApi.js';
+import { signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { shownInUs } from './phoneText.js';
-import { signIn } from './signIn.js';
 
 /*
  * A user's Slack channel, end to end, against the local Slack the global setup runs (the server's test peer,
@@ -32,8 +31,7 @@ async function peerPosts(request: APIRequestContext): Promise<PeerPost[]> {
 test('a user connects Slack, a customer texts, the post reaches the channel and the thread reply reaches the phone', async ({ page }) => {
   // Waits, not limits on speed: 90 s at a load of 20 on two cores (the other notification tests allow as much).
   test.setTimeout(120_000);
-  await signIn(page, '/');
-  await freshAccount(page, 'Slack Desk');
+  await signInToFreshAccount(page, 'Slack Desk');
   const mobile = `+1415555${String(3000 + Math.floor(Math.random() * 6000))}`;
   const question = `Is the blue kettle back in stock? ${String(Date.now())}`;
 

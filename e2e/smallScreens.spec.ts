@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createdId, freshAccount, type BrowserApi } from './browserApi.js';
+import { type BrowserApi, createdId, signInToFreshAccount } from './browserApi.js';
 import { expect, test } from './fixtures.js';
 import { signIn } from './signIn.js';
 
@@ -82,8 +82,7 @@ test('shell on a phone: the side menu is a drawer behind a menu button, the top 
 
 test('contacts on a phone: fewer columns, each row menu on screen, selection actions on one line', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, '/contacts');
-  const api = await freshAccount(page, 'Phone Contacts');
+  const api = await signInToFreshAccount(page, 'Phone Contacts', '/contacts');
   await quietHoursOff(api);
   await addContact(api, { firstName: 'Ada', lastName: 'Lovelace', mobile: { number: '+14155550101' }, email: 'ada@example.test' });
   await addContact(api, { firstName: 'Bob', lastName: 'Babbage', mobile: { number: '+447400123456' }, email: 'bob@example.test' });
@@ -131,8 +130,7 @@ test('contacts on a phone: fewer columns, each row menu on screen, selection act
 
 test('inbox on a phone: the list, a conversation read and answered, and back', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, '/conversations');
-  const api = await freshAccount(page, 'Phone Inbox');
+  const api = await signInToFreshAccount(page, 'Phone Inbox', '/conversations');
   await quietHoursOff(api);
   const tail = suffix();
   const mobile = `+1415555${tail}`;
@@ -180,8 +178,7 @@ const hhmm = (hour: number): string => `${String(hour % 24).padStart(2, '0')}:00
 
 test('send box on a phone: every control on screen, also when it offers Send now and Send at the opening', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, '/conversations');
-  const api = await freshAccount(page, 'Phone Send Box');
+  const api = await signInToFreshAccount(page, 'Phone Send Box', '/conversations');
   // The contact's acceptable hours are closed now, so the first message offers both choices.
   const hour = newYorkHour();
   const hours = await page.request.put(`/v1/accounts/${api.accountId}`, {
