@@ -49,8 +49,8 @@ async function passFirstLogin(page: Page, account: string | null, target: string
  * the signed-in user oidc-client-ts keeps (its tokens) and, per account name, the account chosen. A later test
  * of that person on that server starts from it instead of going through the issuer's pages again (3 to 7 s
  * each). One file per person and server in the run's folder (E2E_SIGNED_IN_DIR, from the global setup), so a
- * worker started again after a failure finds it too. The issuer's session cookie is not carried over, so a
- * test that signs out ends only its own session; such a test asks for a sign-in of its own (`fresh`).
+ * worker started again after a failure finds it too. The issuer's cookie is not carried over, so a test
+ * that signs out signs out only itself; such a test asks for a sign-in of its own (`fresh`).
  */
 interface StoredSignIn {
   user: [string, string][];
