@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/client.js';
 import { queryRows } from '../../platform/db/client.js';
@@ -19,31 +19,22 @@ export function pruneDeliveriesJob(database: Database) {
     data: z.object({}).loose(),
     schedule: { cron: '23 * * * *' },
     async handler(_data, ctx) {
-      const [gaveUp] = await queryRows<{ n: number }>(
-        database.db,
-        sql`with failed as (
-              update notification_deliveries set status = 'failed'
-               where status = 'pending' and created_at < now() - ${DELIVERY_GIVE_UP_MS} * interval '1 millisecond'
-              returning 1)
-            select count(*)::int as n from failed`,
-      );
-      const [deleted] = await queryRows<{ n: number }>(
-        database.db,
-        sql`with gone as (
-              delete from notification_deliveries
-               where status <> 'pending' and created_at < now() - make_interval(days => ${DELIVERY_LOG_RETENTION_DAYS})
-              returning 1)
-            select count(*)::int as n from gone`,
-      );
+      /** The rows a writing statement (`changed`, returning a row each) touched. */
+      const count = async (changed: SQL): Promise<number> =>
+        (await queryRows<{ n: number }>(database.db, sql`with changed as (${changed}) select count(*)::int as n from changed`))[0]?.n ?? 0;
+      const gaveUp = await count(sql`
+        update notification_deliveries set status = 'failed'
+         where status = 'pending' and created_at < now() - ${DELIVERY_GIVE_UP_MS} * interval '1 millisecond'
+        returning 1`);
+      const deleted = await count(sql`
+        delete from notification_deliveries
+         where status <> 'pending' and created_at < now() - make_interval(days => ${DELIVERY_LOG_RETENTION_DAYS})
+        returning 1`);
       // An event's deliveries are as old as it is: past the retention none of them refers to it.
-      const [events] = await queryRows<{ n: number }>(
-        database.db,
-        sql`with gone as (
-              delete from notification_events where created_at < now() - make_interval(days => ${DELIVERY_LOG_RETENTION_DAYS})
-              returning 1)
-            select count(*)::int as n from gone`,
-      );
-      ctx.log.info({ gaveUp: gaveUp?.n ?? 0, deleted: deleted?.n ?? 0, events: events?.n ?? 0 }, 'pruned notification deliveries');
+      const events = await count(sql`
+        delete from notification_events where created_at < now() - make_interval(days => ${DELIVERY_LOG_RETENTION_DAYS})
+        returning 1`);
+      ctx.log.info({ gaveUp, deleted, events }, 'pruned notification deliveries');
     },
   });
 }
