@@ -62,7 +62,7 @@ const HEALTHY_TRIES = `
       union all
       select d.last_status_code, d.last_error where d.last_attempt_at is not null
     ) t
-   where d.notification_id = any($1::uuid[]) and ${BODY} = $2
+   where d.notification_id in (select unnest($1::uuid[])) and ${BODY} = $2
    group by 1 order by 2 desc`;
 
 export async function webhookFigures(input: FigureInput) {
