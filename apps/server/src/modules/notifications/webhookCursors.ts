@@ -137,11 +137,6 @@ export class EndpointCursor {
     return safe;
   }
 
-  /** A batch whose cursor move failed: the next batch moves it again, from where it was. */
-  unwrite(previous: number): void {
-    this.written = Math.min(this.written, previous);
-  }
-
   get writtenPosition(): number {
     return this.written;
   }
