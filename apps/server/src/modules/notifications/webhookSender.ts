@@ -7,8 +7,8 @@ import { NotifiedLoop } from '../../platform/db/notifiedLoop.js';
 import { createPooledFetch, type PooledFetch } from '../../platform/net/guardedFetch.js';
 import type { SecretCipher } from '../../platform/secrets/cipher.js';
 import { NOTIFICATIONS_CHANNEL } from './channels.js';
-import type { TryResult } from './deliveryOutcome.js';
-import { writeTryResults, type CursorMove, type DisabledEndpoint } from './deliveryResults.js';
+import type { DisabledEndpoint } from './deliveryResults.js';
+import { WebhookResultsWriter } from './webhookResultsWriter.js';
 import { DELIVERY_GIVE_UP_MS } from './retrySchedule.js';
 import { EndpointCursor, readEvents, releaseLeases, takeLeases, type EventRow, type EventWant, type LeaseRow } from './webhookCursors.js';
 import { bulkUuidV7 } from '../contacts/index.js';
@@ -72,9 +72,6 @@ const WINDOW_ROUNDS = 3;
  * endpoint's requests do not wait for the next read.
  */
 const EVENT_WINDOW_ROUNDS = 15;
-/** Results a statement writes at most, and how long the first of a batch waits for others. */
-const RESULTS_BATCH = 1000;
-const RESULTS_FLUSH_MS = 100;
 const RESPONSE_HEAD_BYTES = 1024;
 /** An answer body read at most; a receiver's answer matters only by its status and first bytes. */
 const RESPONSE_MAX_BYTES = 256 * 1024;
@@ -123,9 +120,7 @@ export class WebhookSender {
   /** Opened signing secrets by notification and sealed text: opening one per request cost more than signing. */
   private readonly opened = new Map<string, string>();
   private stopping = false;
-  private results: TryResult[] = [];
-  private flushTimer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly results: WebhookResultsWriter;
   private cipher: SecretCipher | null = null;
   /** The webhooks whose events this sender reads (docs/notifications.md, "Deliveries"). */
   private readonly leased = new Map<string, Leased>();
@@ -141,6 +136,7 @@ export class WebhookSender {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.holdMs = options.holdMs ?? Math.max(120_000, (2 + WINDOW_ROUNDS) * this.timeoutMs);
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.results = new WebhookResultsWriter({ db: options.database.db, log: options.log, onDisabled: options.onDisabled, cursors: this.leased });
     this.pools = createPooledFetch({ allowedHosts: options.allowedHosts, keepAliveSockets: this.perEndpoint });
     this.loop = new NotifiedLoop({
       database: options.database,
@@ -172,7 +168,7 @@ export class WebhookSender {
     await this.loop.stop();
     await this.release();
     await Promise.all([...this.sending]);
-    await this.flushResults();
+    await this.results.flush();
     // The events read but not sent stay past the cursors: whoever takes the webhooks next reads them again.
     await releaseLeases(this.options.database.db, this.senderId).catch((error: unknown) => {
       this.options.log.warn({ err: error }, 'webhooks could not be let go; another sender takes them when the hold ends');
@@ -285,7 +281,7 @@ export class WebhookSender {
       if (!cursor.more) cursor.readTo(Number(first.horizon));
       if (got.length > 0) this.take(want.id, got.map((r) => this.claimedOf(leased.row, r)), null, await this.secretCipher());
       // Read past events it does not want: its cursor moves with the next batch of results.
-      else if (cursor.readPosition > cursor.writtenPosition) this.scheduleFlush();
+      else if (cursor.readPosition > cursor.writtenPosition) this.results.schedule();
     }
     return more;
   }
@@ -296,7 +292,7 @@ export class WebhookSender {
     if (!this.newEvents && now - this.leasesTakenAt < this.pollIntervalMs) return;
     this.newEvents = false;
     this.leasesTakenAt = now;
-    // New events may be anyone's: each held webhook reads again from where it has read to.
+    // New events may be for every held webhook: each reads again from where it has read to.
     for (const { cursor } of this.leased.values()) cursor.more = true;
     const rows = await takeLeases(this.options.database.db, this.senderId, [...this.leased.keys()], this.holdMs);
     for (const row of rows) {
@@ -447,7 +443,7 @@ export class WebhookSender {
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
     }
-    this.results.push({
+    this.results.add({
       channel: 'webhook',
       deliveryId: row.id,
       notificationId: row.notification_id,
@@ -461,70 +457,5 @@ export class WebhookSender {
       responseHead,
       event: row.position === null ? null : { position: row.position, eventId: row.event_id, eventType: row.event_type },
     });
-    this.scheduleFlush();
-  }
-
-  /**
-   * Results are written by one writer at a time, each batch one statement of up to RESULTS_BATCH: what comes
-   * while it writes waits for the next batch. Writing each 50 ms's results in a transaction of its own, one
-   * after another, fell behind a busy database for good: results waited longer than the hold, and their
-   * deliveries were sent again though answered (`bench webhooks`, docs/notifications.md).
-   */
-  private scheduleFlush(): void {
-    if (this.writing !== null) return;
-    if (this.results.length >= RESULTS_BATCH) {
-      void this.flushResults();
-      return;
-    }
-    this.flushTimer ??= setTimeout(() => {
-      this.flushTimer = null;
-      void this.flushResults();
-    }, RESULTS_FLUSH_MS);
-  }
-
-  /** Writes every result gathered so far (and those that come meanwhile), in batches. */
-  private flushResults(): Promise<void> {
-    if (this.flushTimer !== null) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    this.writing ??= this.writeAll().finally(() => {
-      this.writing = null;
-      // Results that came after the last batch was taken.
-      if (this.results.length > 0) this.scheduleFlush();
-    });
-    return this.writing;
-  }
-
-  private async writeAll(): Promise<void> {
-    for (;;) {
-      const batch = this.results.splice(0, RESULTS_BATCH);
-      const moves = this.cursorMoves(batch);
-      if (batch.length === 0 && moves.length === 0) return;
-      await this.writeBatch(batch, moves);
-    }
-  }
-
-  /** The cursors a batch moves: each webhook's up to just before the oldest event it read whose result is not in this batch or before. */
-  private cursorMoves(batch: readonly TryResult[]): CursorMove[] {
-    for (const r of batch) if (r.event !== null) this.leased.get(r.notificationId)?.cursor.record(r.event.position);
-    const moves: CursorMove[] = [];
-    for (const [id, { cursor }] of this.leased) {
-      const position = cursor.advance();
-      if (position !== null) moves.push({ id, position });
-    }
-    return moves;
-  }
-
-  private async writeBatch(batch: readonly TryResult[], moves: readonly CursorMove[]): Promise<void> {
-    try {
-      const disabled = await writeTryResults(this.options.database.db, batch, moves);
-      for (const endpoint of disabled) await this.options.onDisabled(endpoint);
-    } catch (error) {
-      // The delivery rows stay held: when the hold ends they are sent again (same webhook-id). The webhooks
-      // whose events were in the batch are let go here and taken afresh when their hold ends: read again from
-      // their cursors, skipping the events that have a delivery row.
-      for (const r of batch) if (r.event !== null) this.leased.delete(r.notificationId);
-      for (const move of moves) this.leased.delete(move.id);
-      this.options.log.error({ err: error, results: batch.length }, 'webhook results could not be written');
-    }
   }
 }
