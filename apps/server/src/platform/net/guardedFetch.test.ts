@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemResolver, type Resolver } from './addressPolicy.js';
 import { allowedHostsFrom } from './allowedHosts.js';
-import { createGuardedFetch, GuardedFetchError, type GuardedFetchErrorKind } from './guardedFetch.js';
+import { createGuardedFetch, GuardedFetchError, type GuardedFetch, type GuardedFetchErrorKind, type GuardedFetchSettings } from './guardedFetch.js';
 
 interface Seen {
   method: string;
@@ -73,7 +73,12 @@ const expectFailure = async (promise: Promise<unknown>, kind: GuardedFetchErrorK
   return error;
 };
 
-describe('the guarded fetcher', () => {
+// Every rule holds for both ways of connecting: a connection per request, and kept-open connections.
+describe.each([
+  { connecting: 'a connection per request', keepAliveSockets: undefined },
+  { connecting: 'kept-open connections', keepAliveSockets: 2 },
+])('the guarded fetcher, $connecting', ({ keepAliveSockets }) => {
+  const guarded = (settings: GuardedFetchSettings): GuardedFetch => createGuardedFetch({ ...settings, keepAliveSockets });
   const peer = new Peer();
   const other = new Peer();
   let base = '';
@@ -99,7 +104,8 @@ describe('the guarded fetcher', () => {
     try {
       const fetch = createGuardedFetch({
         allowedHosts: ['hooks.example.test'],
-        keepAliveSockets: 2,
+        // One per origin: the requests one after another all go on it.
+        keepAliveSockets: 1,
         resolve: resolver({ 'hooks.example.test': ['127.0.0.1'], 'evil.example.test': ['127.0.0.1'] }),
       });
       const port = String(peer.port);
@@ -118,7 +124,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('refuses this machine, private networks and the metadata service, in every spelling, before connecting', async () => {
-    const fetch = createGuardedFetch();
+    const fetch = guarded({});
     const port = String(peer.port);
     const refused = [
       `${base}/secret`,
@@ -155,7 +161,7 @@ describe('the guarded fetcher', () => {
   it('refuses a name when any of its addresses is not public, checked when it connects', async () => {
     const lookups: string[] = [];
     const table = resolver({ 'mixed.example.test': ['93.184.216.34', '127.0.0.1'], 'inside.example.test': ['10.1.2.3'] });
-    const fetch = createGuardedFetch({
+    const fetch = guarded({
       resolve: (name) => {
         lookups.push(name);
         return table(name);
@@ -169,7 +175,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('fetches only http and https', async () => {
-    const fetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
     for (const url of ['file:///etc/passwd', 'ftp://ftp.example.com/file', 'data:text/plain,hello', 'gopher://127.0.0.1:70/', 'javascript:alert(1)']) {
       const error = await expectFailure(fetch(url), 'scheme');
       expect(error.retryable).toBe(false);
@@ -179,18 +185,18 @@ describe('the guarded fetcher', () => {
   });
 
   it('fetches a host the operator allows, by address, block or name, and one a call allows', async () => {
-    const byAddress = await createGuardedFetch({ allowedHosts: ['127.0.0.1'] })(`${base}/ok`);
+    const byAddress = await guarded({ allowedHosts: ['127.0.0.1'] })(`${base}/ok`);
     expect(byAddress).toMatchObject({ status: 200, url: `${base}/ok` });
     expect(byAddress.body.toString()).toBe('hello');
     expect(byAddress.headers.get('x-peer')).toBe('yes');
 
-    expect((await createGuardedFetch({ allowedHosts: ['127.0.0.0/8'] })(`${base}/ok`)).status).toBe(200);
+    expect((await guarded({ allowedHosts: ['127.0.0.0/8'] })(`${base}/ok`)).status).toBe(200);
 
-    const named = createGuardedFetch({ allowedHosts: ['carrier.corp.test'], resolve: resolver({ 'carrier.corp.test': ['127.0.0.1'], 'other.corp.test': ['127.0.0.1'] }) });
+    const named = guarded({ allowedHosts: ['carrier.corp.test'], resolve: resolver({ 'carrier.corp.test': ['127.0.0.1'], 'other.corp.test': ['127.0.0.1'] }) });
     expect((await named(`http://carrier.corp.test:${String(peer.port)}/ok`)).status).toBe(200);
     await expectFailure(named(`http://other.corp.test:${String(peer.port)}/ok`), 'blocked');
 
-    const plain = createGuardedFetch();
+    const plain = guarded({});
     await expectFailure(plain(`${base}/ok`), 'blocked');
     expect((await plain(`${base}/ok`, { allowedHosts: allowedHostsFrom(['127.0.0.1']) })).status).toBe(200);
     // Any status is an answer: the caller decides what it means.
@@ -200,7 +206,7 @@ describe('the guarded fetcher', () => {
   it('checks every redirect: a public-looking host that sends the request to this machine is refused', async () => {
     const port = String(peer.port);
     // The first host stands in for a public one: the tests' own name, allowed, that reaches the local peer.
-    const fetch = createGuardedFetch({ allowedHosts: ['media.carrier.test'], resolve: resolver({ 'media.carrier.test': ['127.0.0.1'], 'rebound.example.test': ['127.0.0.1'] }) });
+    const fetch = guarded({ allowedHosts: ['media.carrier.test'], resolve: resolver({ 'media.carrier.test': ['127.0.0.1'], 'rebound.example.test': ['127.0.0.1'] }) });
     const targets: Record<string, string> = {
       '/to-loopback': `http://127.0.0.1:${port}/secret`,
       '/to-localhost': `http://localhost:${port}/secret`,
@@ -218,7 +224,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('follows redirects within a limit, and keeps credentials to the first origin', async () => {
-    const fetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
     const otherBase = `http://127.0.0.1:${String(other.port)}`;
     peer.routes.set('/same-origin', (_req, res) => res.writeHead(301, { location: '/ok' }).end());
     peer.routes.set('/elsewhere', (_req, res) => res.writeHead(307, { location: `${otherBase}/storage` }).end());
@@ -246,7 +252,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('turns a POST into a GET on a 303, and keeps it on a 307', async () => {
-    const fetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
     peer.routes.set('/see-other', (_req, res) => res.writeHead(303, { location: '/ok' }).end());
     peer.routes.set('/temporary', (_req, res) => res.writeHead(307, { location: '/echo' }).end());
     peer.routes.set('/echo', (_req, res) => res.writeHead(200).end());
@@ -263,7 +269,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('refuses an answer larger than the limit, declared or streamed', async () => {
-    const fetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
     peer.routes.set('/declared', (_req, res) => res.writeHead(200, { 'content-length': '2000' }).end(Buffer.alloc(2000)));
     peer.routes.set('/streamed', (_req, res) => {
       res.writeHead(200);
@@ -286,7 +292,7 @@ describe('the guarded fetcher', () => {
   });
 
   it('gives up on a slow answer at the deadline, and says a retry may work', async () => {
-    const fetch = createGuardedFetch({ allowedHosts: ['127.0.0.1'] });
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
     peer.routes.set('/silent', () => undefined);
     peer.routes.set('/dribble', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -305,7 +311,7 @@ describe('the guarded fetcher', () => {
     await closed.start();
     const port = closed.port;
     await closed.close();
-    const error = await expectFailure(createGuardedFetch({ allowedHosts: ['127.0.0.1'] })(`http://127.0.0.1:${String(port)}/`), 'unreachable');
+    const error = await expectFailure(guarded({ allowedHosts: ['127.0.0.1'] })(`http://127.0.0.1:${String(port)}/`), 'unreachable');
     expect(error.retryable).toBe(true);
   });
 });

@@ -3,7 +3,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { addressRefusal, guardedLookup, systemResolver, type Resolver } from './addressPolicy.js';
 import { allowedHostsFrom, mergeAllowedHosts, normalHost, type AllowedHosts } from './allowedHosts.js';
-import { GuardedFetchError } from './guardedFetchError.js';
+import { aborted, GuardedFetchError, unreachable } from './guardedFetchError.js';
+import { keptConnections, type Hop, type HopAnswer, type KeptConnections } from './keptConnections.js';
 
 export { GuardedFetchError, isRetryableStatus, type GuardedFetchErrorKind } from './guardedFetchError.js';
 
@@ -58,27 +59,9 @@ export interface GuardedFetchSettings {
   keepAliveSockets?: number;
 }
 
-interface Agents {
-  http: http.Agent;
-  https: https.Agent;
-}
-
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials: never sent on to another origin than the first. */
 const CREDENTIALS = ['authorization', 'cookie', 'proxy-authorization'];
-
-interface Hop {
-  url: URL;
-  method: string;
-  headers: Record<string, string>;
-  body: Buffer | null;
-}
-
-interface HopAnswer {
-  status: number;
-  headers: Headers;
-  body: Buffer;
-}
 
 /** A URL the guard accepts: absolute, http or https. */
 function checkedUrl(text: string, base?: URL): URL {
@@ -106,15 +89,17 @@ function headersOf(raw: readonly string[]): Headers {
   return headers;
 }
 
-/** One request and its answer, the body read (but not a redirect's or a HEAD's). */
-function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: AbortSignal, maxBytes: number, agents: Agents | null): Promise<HopAnswer> {
-  const host = normalHost(hop.url.hostname);
+/** Why a URL's host may not be reached when it is a literal address (null: it may, or it is a name). */
+function literalRefusal(allowed: AllowedHosts, url: URL): string | null {
+  const host = normalHost(url.hostname);
   // A literal address never goes through the lookup: it is checked here. (URL has already turned odd IPv4
   // spellings such as 2130706433 or 0x7f.1 into the dotted form.)
-  if (isIP(host) !== 0) {
-    const refusal = addressRefusal(allowed, host, host);
-    if (refusal !== null) return Promise.reject(new GuardedFetchError('blocked', refusal));
-  }
+  return isIP(host) === 0 ? null : addressRefusal(allowed, host, host);
+}
+
+/** One request on a connection of its own, and its answer, the body read (but not a redirect's or a HEAD's). */
+function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: AbortSignal, maxBytes: number): Promise<HopAnswer> {
+  const host = normalHost(hop.url.hostname);
   return new Promise<HopAnswer>((resolvePromise, reject) => {
     let settled = false;
     const finish = (error: unknown, answer?: HopAnswer): void => {
@@ -122,7 +107,7 @@ function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: Ab
       settled = true;
       signal.removeEventListener('abort', onAbort);
       if (answer !== undefined) resolvePromise(answer);
-      else reject(error instanceof GuardedFetchError ? error : new GuardedFetchError('unreachable', `no answer from ${hop.url.host}: ${errorText(error)}`, { cause: error }));
+      else reject(unreachable(error, hop.url));
     };
     const secure = hop.url.protocol === 'https:';
     const transport = secure ? https : http;
@@ -134,8 +119,8 @@ function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: Ab
         path: `${hop.url.pathname}${hop.url.search}`,
         method: hop.method,
         headers: hop.headers,
-        // A connection of its own unless the fetcher keeps them: each is made through the guarded lookup.
-        agent: agents === null ? false : secure ? agents.https : agents.http,
+        // A connection of its own, made through the guarded lookup.
+        agent: false,
         lookup: guardedLookup(allowed, resolve),
       },
       (response) => {
@@ -175,8 +160,7 @@ function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: Ab
       },
     );
     const onAbort = (): void => {
-      const reason: unknown = signal.reason;
-      finish(reason instanceof GuardedFetchError ? reason : new GuardedFetchError('timeout', `aborted: ${errorText(reason)}`));
+      finish(aborted(signal.reason));
       request.destroy();
     };
     if (signal.aborted) {
@@ -191,16 +175,13 @@ function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: Ab
   });
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * A fetcher with the operator's allowed hosts. Each call sends one request (following redirects), reads
  * the whole answer and resolves with it whatever its status; it rejects with a GuardedFetchError only when
  * there is no answer to give (refused by the guard, too large, too slow, unreachable).
  */
 export function createGuardedFetch(settings: GuardedFetchSettings = {}): GuardedFetch {
-  const kept = settings.keepAliveSockets;
-  return fetcher(settings, kept === undefined ? null : keptAgents(kept));
+  return fetcher(settings, settings.keepAliveSockets === undefined ? null : keptFor(settings, settings.keepAliveSockets));
 }
 
 /**
@@ -216,20 +197,19 @@ export interface PooledFetch {
 }
 
 export function createPooledFetch(settings: GuardedFetchSettings & { keepAliveSockets: number }): PooledFetch {
-  const pools = new Map<string, { fetch: GuardedFetch; agents: Agents }>();
+  const pools = new Map<string, { fetch: GuardedFetch; kept: KeptConnections }>();
   const close = (name: string): void => {
     const pool = pools.get(name);
     if (pool === undefined) return;
     pools.delete(name);
-    pool.agents.http.destroy();
-    pool.agents.https.destroy();
+    pool.kept.close();
   };
   return {
     pool(name) {
       let pool = pools.get(name);
       if (pool === undefined) {
-        const agents = keptAgents(settings.keepAliveSockets);
-        pool = { fetch: fetcher(settings, agents), agents };
+        const kept = keptFor(settings, settings.keepAliveSockets);
+        pool = { fetch: fetcher(settings, kept), kept };
         pools.set(name, pool);
       }
       return pool.fetch;
@@ -241,12 +221,11 @@ export function createPooledFetch(settings: GuardedFetchSettings & { keepAliveSo
   };
 }
 
-const keptAgents = (sockets: number): Agents => ({
-  http: new http.Agent({ keepAlive: true, maxSockets: sockets }),
-  https: new https.Agent({ keepAlive: true, maxSockets: sockets }),
-});
+/** Kept-open connections, each made through the guarded lookup with the operator's allowed hosts. */
+const keptFor = (settings: GuardedFetchSettings, sockets: number): KeptConnections =>
+  keptConnections(sockets, guardedLookup(allowedHostsFrom(settings.allowedHosts ?? []), settings.resolve ?? systemResolver));
 
-function fetcher(settings: GuardedFetchSettings, agents: Agents | null): GuardedFetch {
+function fetcher(settings: GuardedFetchSettings, kept: KeptConnections | null): GuardedFetch {
   const configured = allowedHostsFrom(settings.allowedHosts ?? []);
   const resolve = settings.resolve ?? systemResolver;
   return async (url, options = {}) => {
@@ -269,7 +248,13 @@ function fetcher(settings: GuardedFetchSettings, agents: Agents | null): Guarded
         body: options.body === undefined ? null : Buffer.from(options.body),
       };
       for (let redirects = 0; ; redirects++) {
-        const answer = await exchange(hop, allowed, resolve, signal, maxBytes, options.allowedHosts === undefined ? agents : null);
+        const refusal = literalRefusal(allowed, hop.url);
+        if (refusal !== null) throw new GuardedFetchError('blocked', refusal);
+        // Only calls without hosts of their own share the kept connections: those were judged with the fetcher's.
+        const answer =
+          kept !== null && options.allowedHosts === undefined
+            ? await kept.exchange(hop, signal, maxBytes, (status) => !REDIRECTS.has(status) && hop.method !== 'HEAD')
+            : await exchange(hop, allowed, resolve, signal, maxBytes);
         const location = answer.headers.get('location');
         if (!REDIRECTS.has(answer.status) || location === null) return { ...answer, url: hop.url.toString() };
         if (redirects >= maxRedirects) throw new GuardedFetchError('redirects', `more than ${String(maxRedirects)} redirects`);

@@ -28,3 +28,15 @@ export class GuardedFetchError extends Error {
 
 /** Whether an HTTP status says "try again later": 408, 429 and 5xx. */
 export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** What an exchange that got no answer from `url` failed with: the guard's own refusal, or `unreachable`. */
+export function unreachable(error: unknown, url: URL): GuardedFetchError {
+  return error instanceof GuardedFetchError ? error : new GuardedFetchError('unreachable', `no answer from ${url.host}: ${errorText(error)}`, { cause: error });
+}
+
+/** What an exchange cut off by its signal failed with: the deadline's own error, or `timeout`. */
+export function aborted(reason: unknown): GuardedFetchError {
+  return reason instanceof GuardedFetchError ? reason : new GuardedFetchError('timeout', `aborted: ${errorText(reason)}`);
+}
