@@ -1,8 +1,9 @@
 // The floor of the webhooks benchmark: the same signed requests, sent by a bare Node process with no database,
-// no outbox and no campaign beside it, as Parley's sender sends them (keep-alive, 8 in flight per endpoint,
-// HMAC-SHA256 as Standard Webhooks says). The receiver is the benchmark's own, verifying every request.
+// no outbox and no campaign beside it, as Parley's sender sends them (undici's kept-open connections, 8 in
+// flight per endpoint, HMAC-SHA256 as Standard Webhooks says). The receiver is the benchmark's own, verifying
+// every request.
 import crypto from 'node:crypto';
-import http from 'node:http';
+import { Pool } from 'undici';
 
 interface BlastOrder {
   /** One URL and its secret per endpoint. */
@@ -18,37 +19,32 @@ if (order === null) throw new Error('BLAST_ORDER is not set');
 
 const keyOf = (secret: string): Buffer => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
 
-function post(agent: http.Agent, url: URL, key: Buffer, body: string): Promise<void> {
+async function post(pool: Pool, path: string, key: Buffer, body: string): Promise<void> {
   const id = `msg_${crypto.randomUUID()}`;
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = `v1,${crypto.createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } },
-      (response) => {
-        response.resume();
-        response.once('end', resolve);
-      },
-    );
-    request.once('error', reject);
-    request.end(body);
+  const answer = await pool.request({
+    path,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature },
+    body,
   });
+  await answer.body.arrayBuffer();
 }
 
 async function blastOne(endpoint: BlastOrder['endpoints'][number], body: string, count: number, perEndpoint: number): Promise<void> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: perEndpoint });
   const url = new URL(endpoint.url);
+  const pool = new Pool(url.origin, { connections: perEndpoint });
   const key = keyOf(endpoint.secret);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < count) {
       next += 1;
-      await post(agent, url, key, body);
+      await post(pool, `${url.pathname}${url.search}`, key, body);
     }
   };
   await Promise.all(Array.from({ length: perEndpoint }, lane));
-  agent.destroy();
+  await pool.close();
 }
 
 const { endpoints, body, count, perEndpoint } = order;

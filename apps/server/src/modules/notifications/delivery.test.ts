@@ -23,6 +23,7 @@ import { testConfig } from '../../test/config.js';
 import { buildCarrierRegistry } from '../carriers/index.js';
 import { mailsTo } from '../../test/mail.js';
 import { expandEventRows } from '../messaging/index.js';
+import { resendDelivery, sendTestEvent } from './deliveryCommands.js';
 import { attemptsOf, listDeliveries } from './deliveryQueries.js';
 import { addNotification, type NotificationDeps } from './notificationManager.js';
 import { startNotificationDelivery, type NotificationDelivery } from './notificationDelivery.js';
@@ -238,7 +239,7 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
   });
 
   /** A sender of the test's own while the running one is stopped, so only it takes the deliveries. */
-  async function withOwnSender(options: { perEndpoint: number; timeoutMs?: number }, run: (sender: WebhookSender) => Promise<void>): Promise<void> {
+  async function withOwnSender(options: { perEndpoint: number; timeoutMs?: number; pollIntervalMs?: number }, run: (sender: WebhookSender) => Promise<void>): Promise<void> {
     await delivery.webhooks.stop();
     const sender = new WebhookSender({ database, secrets, allowedHosts: LOOPBACK, log: silentLogger(), onDisabled: () => Promise.resolve(), pollIntervalMs: 50, ...options });
     try {
@@ -273,6 +274,22 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     // Oldest first, and its cursor past the last; the stopped sender let go of it.
     expect(ids).toEqual(written.map((e) => e.eventId));
     expect(await notificationOf(notification.id)).toMatchObject({ sentPosition: written.at(-1)?.position, senderId: null });
+  });
+
+  it('sends a test event and a resend when asked, not at its next look for due deliveries', async () => {
+    const { account, notification } = await webhookAccount('/asked', ['contact-created']);
+    receiver.answer('/asked', () => ({ status: 200 }));
+    let eventId = '';
+    // Its look for due deliveries (retries) comes a minute apart: only the NOTIFY of the command can start them.
+    await withOwnSender({ perEndpoint: 2, pollIntervalMs: 60_000 }, async (sender) => {
+      await sender.start();
+      const test = await sendTestEvent(database.db, account.id, notification.id);
+      eventId = test.eventId;
+      await until(async () => (await deliveriesOf(notification.id)).some((d) => d.id === test.id && d.status === 'delivered'), 'the test event delivered');
+      await resendDelivery(database.db, account.id, notification.id, test.id);
+      await until(() => receiver.at('/asked').length === 2, 'the resend');
+    });
+    expect(receiver.at('/asked').map((r) => r.id)).toEqual([eventId, eventId]);
   });
 
   it('keeps connections per endpoint: one that hangs holds none of another endpoint on the same origin', async () => {

@@ -128,6 +128,9 @@ export class WebhookSender {
   private leasesTakenAt = 0;
   /** New events were written: take the webhooks that have them at the next round. */
   private newEvents = true;
+  /** Delivery rows were made due (a resend, a test event: a NOTIFY): claim at the next round. */
+  private rowsNotified = true;
+  private rowsClaimedAt = 0;
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.perEndpoint = options.perEndpoint ?? 8;
@@ -144,6 +147,9 @@ export class WebhookSender {
       pollIntervalMs: this.pollIntervalMs,
       log: options.log,
       failure: 'webhook sending round failed',
+      notified: () => {
+        this.rowsNotified = true;
+      },
       round: () => this.round(),
     });
   }
@@ -153,7 +159,7 @@ export class WebhookSender {
     return this.loop.start();
   }
 
-  /** New events were written (the fan-out), or deliveries were made due. */
+  /** New events were written (the fan-out). Deliveries made due say so by a NOTIFY (deliveryCommands.ts). */
   wake(): void {
     this.newEvents = true;
     this.loop.wake();
@@ -176,6 +182,7 @@ export class WebhookSender {
     this.leased.clear();
     this.endpoints.clear();
     this.newEvents = true;
+    this.rowsNotified = true;
     this.pools.closeAll();
     this.poolUsed.clear();
   }
@@ -184,13 +191,27 @@ export class WebhookSender {
   async round(): Promise<boolean> {
     if (this.stopping) return false;
     this.closeIdlePools();
-    const moreRows = await this.claimRows();
+    const moreRows = this.rowsWanted() ? await this.claimRows() : false;
     const moreEvents = await this.readCursors();
     return moreRows || moreEvents;
   }
 
+  /**
+   * Whether to look for delivery rows due this round. Not at every round (an endpoint's answers start one, and
+   * the look cost the database more than reading events): when a NOTIFY said some were made due, when an
+   * endpoint's last claim was full and it has room again, and at the poll's pace for the retries the clock
+   * makes due.
+   */
+  private rowsWanted(): boolean {
+    if (this.rowsNotified || Date.now() - this.rowsClaimedAt >= this.pollIntervalMs) return true;
+    for (const work of this.endpoints.values()) if (work.more && (this.window - work.rows) * 2 >= this.window) return true;
+    return false;
+  }
+
   /** Delivery rows due (retries, resends, test events): claims them by holding them; true on a full batch. */
   private async claimRows(): Promise<boolean> {
+    this.rowsNotified = false;
+    this.rowsClaimedAt = Date.now();
     // Endpoints with more than half their window claimed are left out: they have enough to do.
     const known = [...this.endpoints].map(([id, work]) => ({ id, work, room: this.window - work.rows }));
     const claimed = await queryRows<Claimed>(

@@ -10,6 +10,8 @@ export interface NotifiedLoopOptions {
   log: Logger;
   /** What a failed round is logged as. */
   failure: string;
+  /** Told of each NOTIFY on the channel before the round it starts (what it may mean is the round's to know). */
+  notified?: () => void;
   /** One round; true when it found work, so the next round starts at once. */
   round: () => Promise<boolean>;
 }
@@ -31,6 +33,7 @@ export class NotifiedLoop {
     if (this.running) return;
     this.running = true;
     this.unlisten = await this.options.database.listen(this.options.channel, () => {
+      this.options.notified?.();
       this.wake();
     });
     this.loop = this.run();
