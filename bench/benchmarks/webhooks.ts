@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { io } from 'socket.io-client';
 import type { BenchContext, Benchmark } from '../lib/benchmark.js';
 import { watchCpu } from '../lib/cpuWatch.js';
-import { INBOUND_INTERVAL_MS, INBOX_TARGET_P99_MS, inboundProbe, percentiles, probeWhile, sleep, twilioEnv, type Probe } from '../lib/inboundProbe.js';
+import { INBOUND_INTERVAL_MS, INBOX_TARGET_P99_MS, percentiles, sleep, twilioEnv, type Sample } from '../lib/inboundProbe.js';
 import { ratio } from '../lib/load.js';
 import { accessToken, benchStorage, startParley, type Storage } from '../lib/parley.js';
+import { startProbeProcess, type ProbeProcess } from '../lib/probeProcess.js';
 import { perUnit, watchTableWrites } from '../lib/tableWrites.js';
 import { WebhookReceiver } from '../lib/webhookReceiver.js';
 import { bareSending } from './webhooksBaseline.js';
@@ -81,12 +81,10 @@ async function runCampaign(post: Post, f: Fixture, name: string, tag: string, re
 }
 
 /** Probes the inbox until `done` says so, failing after `limitMs`, logging progress every 5 s. */
-async function probeUntil(probe: Probe, next: () => string, done: () => boolean, what: () => string, limitMs: number, context: BenchContext): Promise<ReturnType<typeof probeWhile>> {
+async function probeUntil(probes: ProbeProcess, done: () => boolean, what: () => string, limitMs: number, context: BenchContext): Promise<Sample[]> {
   const started = Date.now();
   let lastLog = started;
-  return probeWhile(
-    probe,
-    next,
+  return probes.probeUntil(
     () => {
       // Ctrl-C stops the servers: the probes stop with them.
       context.scope.signal.throwIfAborted();
@@ -104,8 +102,7 @@ async function probeUntil(probe: Probe, next: () => string, done: () => boolean,
 interface Running {
   url: string;
   post: Post;
-  probe: Probe;
-  next: () => string;
+  probes: ProbeProcess;
   ids: Map<string, string>;
   pids: Record<string, number>;
   processes: string;
@@ -120,22 +117,14 @@ async function start(where: Storage, f: Fixture, receiver: WebhookReceiver, cont
   );
   const token = await accessToken(parley.url, f);
   const post = api(parley.url, token, f);
-  const socket = io(parley.url, { path: '/socket.io', transports: ['websocket'], auth: { token, accountId: f.accountId } });
-  context.scope.defer(() => {
-    socket.close();
-    return Promise.resolve();
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('ready', () => { resolve(); });
-    socket.once('connect_error', reject);
-  });
-  let customer = 0;
+  // In a process of its own: this one's receiver verifies every webhook request, and a probe queued behind
+  // that work would time this process's backlog, not the server's (docs/notifications.md, "What it reaches").
+  const probes = await startProbeProcess({ url: parley.url, token, accountId: f.accountId, twilioNumber: f.twilioNumber, from: f.inboundNumbers }, context);
   const [web, worker] = parley.pids;
   return {
     url: parley.url,
     post,
-    probe: inboundProbe(parley.url, f.twilioNumber, socket),
-    next: () => f.inboundNumbers[customer++ % f.inboundNumbers.length] ?? '',
+    probes,
     ids: await endpoints(post, receiver),
     pids: worker === undefined ? { server: web ?? 0 } : { web: web ?? 0, worker },
     processes: parley.processes,
@@ -155,16 +144,15 @@ export const webhooksBenchmark: Benchmark = {
     const receiver = new WebhookReceiver();
     await receiver.start(context);
     const run = await start(where, f, receiver, context);
-    const { probe, next } = run;
+    const { probes } = run;
 
     // Warm-up, not measured: routes, the campaign sender, the fan-out and the sender compiled and connected.
-    for (let i = 0; i < 20; i += 1) await probe.send(next());
+    await probes.probeFor(20);
     context.log(`warm-up: a ${String(WARM_UP)}-contact campaign to every endpoint`);
     const warmUp = await runCampaign(run.post, f, 'Warm-up', WARM_UP_TAG, WARM_UP);
     const failedTwice = (jobId: string): number => [...receiver.tries(FAILING).values()].filter((t) => t.jobId === jobId && t.at.length >= 2).length;
     await probeUntil(
-      probe,
-      next,
+      probes,
       () => allHealthyHave(receiver, warmUp, WARM_UP) && receiver.events(SLOW, warmUp) >= WARM_UP && failedTwice(warmUp) >= WARM_UP,
       () => `healthy ${String(receiver.events(healthyPaths[0] ?? '', warmUp))}, slow ${String(receiver.events(SLOW, warmUp))}, failing twice ${String(failedTwice(warmUp))}`,
       120_000,
@@ -173,12 +161,11 @@ export const webhooksBenchmark: Benchmark = {
     await sleep(1000);
 
     context.log(`baseline: ${String(BASELINE_SAMPLES)} inbound messages to the idle server`);
-    let baselineSent = 0;
-    const baselineSamples = await probeWhile(probe, next, () => (baselineSent += 1) > BASELINE_SAMPLES, 0);
+    const baselineSamples = await probes.probeFor(BASELINE_SAMPLES);
 
     context.log(`measured: a ${String(CAMPAIGN)}-contact campaign's statuses to the endpoints while inbound messages arrive`);
     // The benchmark's own process too: the receiver verifies every request, and a starved receiver answers late.
-    const cpu = await watchCpu({ ...run.pids, bench: process.pid }, where);
+    const cpu = await watchCpu({ ...run.pids, bench: process.pid, probe: probes.pid }, where);
     const writes = await watchTableWrites(where);
     const requestsBefore = receiver.total;
     const executedAt = Date.now();
@@ -191,8 +178,7 @@ export const webhooksBenchmark: Benchmark = {
     const progress = (jobId: string): string =>
       `healthy ${healthyPaths.map((p) => String(receiver.events(p, jobId))).join('/')}, slow ${String(receiver.events(SLOW, jobId))}, failing ${String(receiver.events(FAILING, jobId))}`;
     const samples = await probeUntil(
-      probe,
-      next,
+      probes,
       () => {
         if (execution.refused !== null) throw execution.refused;
         return execution.jobId !== null && allHealthyHave(receiver, execution.jobId, CAMPAIGN);
