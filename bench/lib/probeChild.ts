@@ -2,7 +2,7 @@
 // not queued behind the work of the benchmark's process (the webhooks benchmark's receiver verifies tens of
 // thousands of requests), so a sample is the server's latency, not the probing process's backlog.
 import { io } from 'socket.io-client';
-import { INBOUND_INTERVAL_MS, inboundProbe, sleep, type Sample } from './inboundProbe.js';
+import { inboundProbe, probeWhile, type Sample } from './inboundProbe.js';
 
 export interface ProbeOrder {
   url: string;
@@ -13,8 +13,8 @@ export interface ProbeOrder {
   from: string[];
 }
 
-/** From the parent: probe `count` times, or probe until `stop` (and at least `minimum`). */
-export type ProbeCommand = { kind: 'count'; count: number } | { kind: 'start' } | { kind: 'stop'; minimum: number };
+/** From the parent: probe `count` times, or probe from `start` until `stop` (and at least `minimum`). */
+export type ProbeCommand = { kind: 'count'; count: number } | { kind: 'start'; minimum: number } | { kind: 'stop' };
 
 export type ProbeReply = { kind: 'ready' } | { kind: 'samples'; samples: Sample[] } | { kind: 'failed'; message: string };
 
@@ -35,20 +35,12 @@ const probe = inboundProbe(order.url, order.twilioNumber, socket);
 let customer = 0;
 const next = (): string => order.from[customer++ % order.from.length] ?? '';
 
-/** Set by a `stop`: how many probes the run needs at least before it ends. */
-let stopAt: number | null = null;
+/** Set by a `stop`: the run in progress ends once it has its minimum. */
+let stopped = false;
 
-async function run(enough: (sent: number) => boolean): Promise<void> {
-  const pending: Promise<Sample>[] = [];
-  while (!enough(pending.length)) {
-    const sent = probe.send(next());
-    // Awaited together at the end; a failure then fails the run, not the process before it.
-    sent.catch(() => undefined);
-    pending.push(sent);
-    await sleep(INBOUND_INTERVAL_MS);
-  }
+async function run(until: () => boolean, minimum: number): Promise<void> {
   try {
-    reply({ kind: 'samples', samples: await Promise.all(pending) });
+    reply({ kind: 'samples', samples: await probeWhile(probe, next, until, minimum) });
   } catch (error) {
     reply({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
   }
@@ -56,15 +48,17 @@ async function run(enough: (sent: number) => boolean): Promise<void> {
 
 process.on('message', (command: ProbeCommand) => {
   switch (command.kind) {
-    case 'count':
-      void run((sent) => sent >= command.count);
+    case 'count': {
+      let sent = 0;
+      void run(() => (sent += 1) > command.count, 0);
       return;
+    }
     case 'start':
-      stopAt = null;
-      void run((sent) => stopAt !== null && sent >= stopAt);
+      stopped = false;
+      void run(() => stopped, command.minimum);
       return;
     case 'stop':
-      stopAt = command.minimum;
+      stopped = true;
       return;
   }
 });

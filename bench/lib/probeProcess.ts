@@ -69,11 +69,11 @@ export async function startProbeProcess(order: ProbeOrder, context: BenchContext
       const answered = next();
       // Taken here too, should the run fail before `done`: the failure is thrown below, not left unhandled.
       answered.catch(() => undefined);
-      send({ kind: 'start' });
+      send({ kind: 'start', minimum });
       try {
         while (!done()) await new Promise((resolve) => setTimeout(resolve, 50));
       } finally {
-        send({ kind: 'stop', minimum });
+        send({ kind: 'stop' });
       }
       return samplesOf(answered);
     },
