@@ -22,6 +22,7 @@ import { InsufficientBalanceError, requireChargeableAccount } from '../billing/i
 import { loadAccountSendContext } from '../messaging/index.js';
 import { shortenLinks } from '../links/index.js';
 import { isUuid } from '../../platform/db/ids.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /*
  * Executing a campaign (docs/campaigns.md: 'Execution is blocked when balance is below the estimated price';
@@ -71,7 +72,7 @@ async function insertFileRecipients(tx: Tx, jobId: string, recipients: readonly 
     const rows = recipients.slice(at, at + RECIPIENT_WRITE_BATCH).map((r) => ({ p: r.row, c: r.contactId, d: r.data }));
     await tx.execute(sql`
       insert into campaign_job_recipients (job_id, position, contact_id, data)
-      select ${jobId}::uuid, r.p, r.c, r.d from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(p int, c uuid, d jsonb)`);
+      select ${jobId}::uuid, r.p, r.c, r.d from json_to_recordset(${jsonRecords(rows)}) as r(p int, c uuid, d jsonb)`);
   }
 }
 
@@ -106,7 +107,7 @@ async function fileAudience(
     const optedOut = await queryRows<{ contact_id: string }>(
       tx,
       sql`select lm.contact_id from list_members lm
-            join jsonb_to_recordset(${JSON.stringify(listed.slice(at, at + RECIPIENT_WRITE_BATCH))}::jsonb) as p(c uuid, l uuid)
+            join json_to_recordset(${jsonRecords(listed.slice(at, at + RECIPIENT_WRITE_BATCH))}) as p(c uuid, l uuid)
               on lm.contact_id = p.c and lm.list_id = p.l
            where lm.account_id = ${accountId} and lm.status = 'optedOut'`,
     );

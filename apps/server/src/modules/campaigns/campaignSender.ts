@@ -4,6 +4,7 @@ import { campaignJobs, type CampaignJobRow } from '../../platform/db/schema/inde
 import { AppError, notFound } from '../../platform/errors.js';
 import { CONTACT_NOT_FOUND, sendMessagesIn, type SendActor } from '../messaging/index.js';
 import { storedPhoneNumberFilter } from './campaignStored.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /*
  * Sending an execution (campaign_jobs + campaign_job_recipients, written by campaignExecutor.ts). Each batch
@@ -80,7 +81,7 @@ async function markRecipients(tx: Tx, jobId: string, marks: readonly Marked[]): 
   const rows = marks.map((m) => ({ p: m.position, m: m.messageId, e: m.error }));
   await tx.execute(sql`
     update campaign_job_recipients r set message_id = v.m, error = v.e
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(p int, m uuid, e text)
+      from json_to_recordset(${jsonRecords(rows)}) as v(p int, m uuid, e text)
      where r.job_id = ${jobId} and r.position = v.p`);
 }
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { bulkUuidV7 } from './import/ids.js';
 import type { MergeStrategy, PreparedContact } from '@parley/shared';
 import type { Queryable } from '../../platform/db/client.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /**
  * The write half of an import: a batch of prepared contacts into `contacts`, `list_members` and
@@ -107,7 +108,7 @@ export async function writeContactBatch(
   const withLists = sorted.some((c) => c.listId !== null);
   const ctes: SQL[] = [
     sql`r as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      select * from json_to_recordset(${jsonRecords(rows)})
         as r(id uuid, fn text, ln text, mn text, mc text, em text, at jsonb, tg text[], va boolean, ed text,
              mi uuid, li uuid, oi boolean))`,
   ];

@@ -1,12 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { ConversationStartedEventData } from '@parley/shared';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import { conversations } from '../../platform/db/schema/index.js';
 import { BULK_EVENT_TYPES, conversationIdOf, eventRowsOf, insertEventRows, laneOf, OUTBOX_LANES, type NewEvent } from '../../platform/events/outbox.js';
-
-/** Rows as one jsonb parameter for jsonb_to_recordset: one bound value whatever the batch size. */
-const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /*
  * A contact has one open conversation per number of the account (the partial unique index
@@ -15,7 +13,7 @@ const jsonRecords = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)
  * and publishes conversationStarted for each it inserted.
  */
 
-/** Rows per statement (one jsonb parameter each). */
+/** Rows per statement (one json parameter each). */
 const INSERT_CHUNK = 5000;
 
 export interface ConversationWanted {
@@ -35,12 +33,12 @@ export interface OpenedConversation {
   started: boolean;
 }
 
-/** Events per statement: one jsonb parameter each. */
+/** Events per statement: one json parameter each. */
 const EVENT_CHUNK = 5000;
 
 /**
  * Publishes any number of events in the caller's transaction, as publishEvents does (rows in `events` and a
- * NOTIFY that only a commit delivers), but each few thousand as one jsonb parameter, sharing rows as
+ * NOTIFY that only a commit delivers), but each few thousand as one json parameter, sharing rows as
  * insertEventRows does: a campaign's conversationStarted events cost one statement per batch, NOTIFY
  * included, and one row per account and group, and ids follow the order given.
  */
@@ -63,7 +61,7 @@ export async function publishEventBatches(tx: Tx, events: readonly NewEvent[]): 
                    case when r.type in (${sql.join(BULK_EVENT_TYPES.map((t) => sql`${t}`), sql`, `)}) then ${OUTBOX_LANES.bulk}::smallint
                         else ${OUTBOX_LANES.interactive}::smallint end as lane,
                  r.data, r.n
-            from rows from (jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+            from rows from (json_to_recordset(${jsonRecords(batch)})
                  as (type text, account_id uuid, user_id uuid, data jsonb, derive boolean, group_id uuid, conversation_id uuid))
                  with ordinality as r(type, account_id, user_id, data, derive, group_id, conversation_id, n)
             left join conversations c on c.id = r.conversation_id and c.account_id = r.account_id`,
@@ -80,7 +78,7 @@ async function findOpen(tx: Tx, accountId: string, wanted: readonly Conversation
     tx,
     sql`select c.id, c.contact_id, c.phone_number_id
           from ${conversations} c
-          join jsonb_to_recordset(${jsonRecords(wanted.map((w) => ({ contact_id: w.contactId, phone_number_id: w.phoneNumberId })))})
+          join json_to_recordset(${jsonRecords(wanted.map((w) => ({ contact_id: w.contactId, phone_number_id: w.phoneNumberId })))})
                as k(contact_id uuid, phone_number_id uuid)
             on c.contact_id = k.contact_id and c.phone_number_id = k.phone_number_id
          where c.account_id = ${accountId} and c.closed_at is null`,
@@ -129,7 +127,7 @@ export async function openConversations(
     const rows = await queryRows<{ id: string; contact_id: string; phone_number_id: string; started: boolean; announced: number }>(
       tx,
       sql`with k as (
-            select * from rows from (jsonb_to_recordset(${jsonRecords(
+            select * from rows from (json_to_recordset(${jsonRecords(
               chunk.map(({ w, id }) => ({
                 id,
                 contact_id: w.contactId,
@@ -203,7 +201,7 @@ export async function touchConversations(tx: Tx, accountId: string, touches: rea
     await tx.execute(
       sql`update ${conversations} c
              set last_message_id = v.message_id, last_message_at = v.at, updated_at = greatest(c.updated_at, v.at)
-            from jsonb_to_recordset(${jsonRecords(rows.slice(i, i + INSERT_CHUNK))}) as v(id uuid, message_id uuid, at timestamptz)
+            from json_to_recordset(${jsonRecords(rows.slice(i, i + INSERT_CHUNK))}) as v(id uuid, message_id uuid, at timestamptz)
            where c.id = v.id and c.account_id = ${accountId}
              and (c.last_message_at is null or c.last_message_at <= v.at)`,
     );

@@ -6,8 +6,9 @@ import { NotifiedLoop } from '../../platform/db/notifiedLoop.js';
 import { claimDueMessages, type Claim } from './dispatcherClaim.js';
 import { recoverStaleClaims, type Recovered } from './dispatcherRecovery.js';
 import { MAX_SUBMIT_ATTEMPTS, writeOutcomes, type WrittenResults } from './dispatcherResults.js';
-import { at, jsonRecords } from './dispatcherRows.js';
+import { at } from './dispatcherRows.js';
 import { submitClaim, type SubmitOutcome } from './dispatcherSubmit.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** NOTIFY on this channel (after queueing messages) wakes the dispatchers at once instead of at their next poll. */
 export const MESSAGE_QUEUE_CHANNEL = 'parley_messages';
@@ -171,7 +172,7 @@ export class MessageDispatcher {
       if (token.getTime() === claim.token.getTime()) return;
       await this.database.db.execute(sql`
         update messages m set claimed_at = ${at(token)}
-          from jsonb_to_recordset(${jsonRecords(ids)}) as v(id uuid)
+          from json_to_recordset(${jsonRecords(ids)}) as v(id uuid)
          where m.id = v.id and m.status = 'sending' and m.claimed_at = ${at(claim.token)}`);
       claim.token = token;
     };

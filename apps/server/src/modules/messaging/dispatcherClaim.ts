@@ -4,7 +4,8 @@ import { isWithinHours, nextOpening } from '@parley/shared';
 import type { CarrierName, MessageEncoding } from '../carriers/index.js';
 import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { MessageRow } from '../../platform/db/schema/index.js';
-import { at, jsonRecords } from './dispatcherRows.js';
+import { at } from './dispatcherRows.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** A message the dispatcher holds ('sending', claimed_at = the claim's token) with what its submit needs. */
 export interface ClaimedMessage {
@@ -142,7 +143,7 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
   if (held.length > 0) {
     await tx.execute(sql`
       update messages m set status = 'queued', claimed_at = null, send_after = v.send_after
-        from jsonb_to_recordset(${jsonRecords(held)}) as v(id uuid, send_after timestamptz)
+        from json_to_recordset(${jsonRecords(held)}) as v(id uuid, send_after timestamptz)
        where m.id = v.id and m.status = 'sending' and m.claimed_at = ${at(token)}`);
   }
 
@@ -154,7 +155,7 @@ export async function claimDueMessages(tx: Tx, options: ClaimOptions, log: Logge
       update phone_numbers p
          set next_dispatch_at = greatest(p.next_dispatch_at, ${at(now)})
                                 + (v.n::float8 / p.messages_per_second) * interval '1 second'
-        from jsonb_to_recordset(${jsonRecords([...perNumber].map(([id, n]) => ({ id, n })))}) as v(id uuid, n int)
+        from json_to_recordset(${jsonRecords([...perNumber].map(([id, n]) => ({ id, n })))}) as v(id uuid, n int)
        where p.id = v.id`);
   }
   return { token, messages: kept, held: held.length };

@@ -5,7 +5,8 @@ import type { CarrierRegistry } from '../carriers/index.js';
 import { queryRows, type Db } from '../../platform/db/client.js';
 import { publishStatusEvents } from './dispatcherRefunds.js';
 import { failMessages } from './dispatcherResults.js';
-import { at, jsonRecords } from './dispatcherRows.js';
+import { at } from './dispatcherRows.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 export const UNKNOWN_OUTCOME_CODE = 'unknown-outcome';
 export const UNKNOWN_OUTCOME_DESCRIPTION =
@@ -62,7 +63,7 @@ export async function recoverStaleClaims(
     const stale = await queryRows<{ id: string; resubmit: boolean }>(
       tx,
       sql`select m.id,
-                 exists (select 1 from jsonb_to_recordset(${jsonRecords(idempotent)}) as r(carrier text, settings uuid)
+                 exists (select 1 from json_to_recordset(${jsonRecords(idempotent)}) as r(carrier text, settings uuid)
                           where r.carrier = p.carrier and r.settings is not distinct from p.carrier_settings_id) as resubmit
             from messages m left join phone_numbers p on p.id = m.phone_number_id
            where m.status = 'sending' and m.claimed_at < ${at(cutoff)}
@@ -74,7 +75,7 @@ export async function recoverStaleClaims(
     if (resubmit.length > 0) {
       await tx.execute(sql`
         update messages m set status = 'queued', claimed_at = null, send_after = ${at(options.now)}
-          from jsonb_to_recordset(${jsonRecords(resubmit)}) as v(id uuid)
+          from json_to_recordset(${jsonRecords(resubmit)}) as v(id uuid)
          where m.id = v.id and m.status = 'sending'`);
     }
     const unknown = stale

@@ -3,8 +3,9 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import type { MessageRow } from '../../platform/db/schema/index.js';
 import { publishStatusEvents, refundMessages } from './dispatcherRefunds.js';
 import { messageEventsOfChanged } from './messageEvents.js';
-import { at, jsonRecords, messageFromRaw } from './dispatcherRows.js';
+import { at, messageFromRaw } from './dispatcherRows.js';
 import type { SubmitOutcome } from './dispatcherSubmit.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** Submits a message gets before a retryable failure becomes final. */
 export const MAX_SUBMIT_ATTEMPTS = 8;
@@ -47,7 +48,7 @@ export async function failMessages(
            set status = 'failed', error_code = v.code, error_description = v.text, status_at = ${at(now)},
                attempts = m.attempts + 1, claimed_at = null,
                refunded_at = case when m.refunded_at is null and m.price > 0 then ${at(now)} else m.refunded_at end
-          from jsonb_to_recordset(${jsonRecords(failed)}) as v(id uuid, code text, text text)
+          from json_to_recordset(${jsonRecords(failed)}) as v(id uuid, code text, text text)
          where m.id = v.id and ${where}
         returning m.*, (m.refunded_at = ${at(now)}) as refunded_now`,
   );
@@ -106,7 +107,7 @@ export async function writeOutcomes(
             update messages m
                set status = 'sent', carrier = v.carrier, carrier_message_id = v.cid, sent_at = ${at(now)},
                    status_at = ${at(now)}, attempts = m.attempts + 1, claimed_at = null
-              from jsonb_to_recordset(${jsonRecords(accepted)}) as v(id uuid, carrier text, cid text)
+              from json_to_recordset(${jsonRecords(accepted)}) as v(id uuid, carrier text, cid text)
              where m.id = v.id and ${mine}
             returning m.id, m.account_id, m.conversation_id, m.status, m.error_code, m.error_description, m.status_at, m.sent_at
           )${messageEventsOfChanged('messageStatus')}
@@ -118,7 +119,7 @@ export async function writeOutcomes(
   if (retried.length > 0) {
     await tx.execute(sql`
       update messages m set status = 'queued', attempts = m.attempts + 1, send_after = v.send_after, claimed_at = null
-        from jsonb_to_recordset(${jsonRecords(retried)}) as v(id uuid, send_after timestamptz)
+        from json_to_recordset(${jsonRecords(retried)}) as v(id uuid, send_after timestamptz)
        where m.id = v.id and ${mine}`);
   }
   await publishStatusEvents(tx, failedRows);

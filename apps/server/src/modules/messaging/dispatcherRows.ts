@@ -5,7 +5,7 @@ const messageColumns = Object.entries(getTableColumns(messages));
 
 /**
  * A message row from a raw statement's `RETURNING m.*` (snake_case names, driver values) in the shape
- * Drizzle's own queries give. Set-based statements of the engine are raw SQL (jsonb_to_recordset joins,
+ * Drizzle's own queries give. Set-based statements of the engine are raw SQL (json_to_recordset joins,
  * CTEs), so their rows come through here.
  */
 export function messageFromRaw(raw: Record<string, unknown>): MessageRow {
@@ -15,14 +15,6 @@ export function messageFromRaw(raw: Record<string, unknown>): MessageRow {
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as MessageRow;
-}
-
-/**
- * Rows as one jsonb parameter for `jsonb_to_recordset(...)`: a batch of a thousand rows is one bound
- * value, however many columns it has, and the statement text stays the same whatever the batch size.
- */
-export function jsonRecords(rows: readonly (object | string)[]): SQL {
-  return sql`${JSON.stringify(rows)}::jsonb`;
 }
 
 /** A timestamp parameter, typed for PostgreSQL. */

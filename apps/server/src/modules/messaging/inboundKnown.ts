@@ -191,7 +191,7 @@ export async function receiveFromKnownContact(
                          where contacts.id = ${contactId} and contacts.sender_phone_number_id is distinct from ${target.id}),
                ${eventRowsOf(sql`select r.type, ${accountId}::uuid as account_id, null::uuid as user_id, ${groupId}::uuid as group_id,
                                         ${OUTBOX_LANES.interactive}::smallint as lane, r.data, r.n
-                                   from rows from (jsonb_to_recordset(${eventRows(events)}::jsonb) as (type text, data jsonb))
+                                   from rows from (json_to_recordset(${eventRows(events)}::json) as (type text, data jsonb))
                                         with ordinality as r(type, data, n)
                                   where exists (select 1 from msg)`)}
           select (select id from msg) as message_id, (select n from announced) as notified`,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../platform/db/client.js';
 import { messageStatuses, type MessageRow, type MessageStatus } from '../../platform/db/schema/index.js';
 import { eventInsert, laneOf, notifyOutbox, OUTBOX_DELIVERED_TYPES, ROW_EVENTS_MAX, writtenEventsOf, type EventRows } from '../../platform/events/outbox.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /**
  * Message events written by reference (publishMessageEvents): a campaign writes them by the hundred
@@ -87,7 +88,7 @@ export async function publishMessageEvents(
     q,
     eventInsert({
       ...referenceRow(type, userId, sql`e.a`, sql`jsonb_agg(e.m order by e.n)`),
-      from: sql`from rows from (jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
+      from: sql`from rows from (json_to_recordset(${jsonRecords(records)}) as (a uuid, c uuid, m jsonb)) with ordinality as e(a, c, m, n)
           left join conversations c on c.id = e.c and c.account_id = e.a
          group by e.a, c.group_id, (e.n - 1) / ${ROW_EVENTS_MAX}
          order by min(e.n)`,

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import type { MessageRow } from '../../platform/db/schema/index.js';
 import { messageEventsOfChanged } from './messageEvents.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** Rows per statement: one JSON parameter of a few megabytes, parsed by PostgreSQL in one go. */
 const ROWS_PER_STATEMENT = 5000;
 
 /**
  * Inserts queued messages and publishes their messageSent events (by `userId`), each few thousand in one
- * statement: the rows are one jsonb parameter unpacked by jsonb_to_recordset (as the contact importer writes
+ * statement: the rows are one json parameter unpacked by json_to_recordset (as the contact importer writes
  * contacts), far cheaper than a bound parameter per column and row, and the inserted rows write their events
  * and NOTIFY as they come back (messageEventsOfChanged), so the events never travel as JSON. Columns left out
  * take their defaults (attempts 0, the carrier's fields and times null), as the rows built in memory say.
@@ -47,7 +48,7 @@ export async function insertMessageRows(tx: Tx, rows: readonly MessageRow[], use
           select id, account_id, conversation_id, contact_id, phone_number_id, direction, from_number, to_number,
                  body, template_id, job_id, media, encoding, segments, price, status, send_after, time_zone,
                  approved_outside_hours_at, event_type, created_by_user_id, created_at
-            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(
+            from json_to_recordset(${jsonRecords(batch)}) as r(
                  id uuid, account_id uuid, conversation_id uuid, contact_id uuid, phone_number_id uuid, direction text,
                  from_number text, to_number text, body text, template_id uuid, job_id uuid, media jsonb, encoding text,
                  segments integer, price numeric, status text, send_after timestamptz, time_zone text,

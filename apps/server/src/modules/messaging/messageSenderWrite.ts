@@ -8,6 +8,7 @@ import { wakeDispatchers } from './dispatcher.js';
 import type { PreparedMessage } from './messageSenderPrepare.js';
 import { insertMessageRows } from './messageSenderRows.js';
 import type { Schedule } from './messageSenderSchedule.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 
 export interface MessageOrigin {
@@ -124,7 +125,7 @@ async function keepSenderNumbers(tx: Tx, accountId: string, prepared: readonly P
   const rows = [...changed].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, numberId]) => ({ id, number_id: numberId }));
   await tx.execute(
     sql`update ${contacts} c set sender_phone_number_id = v.number_id
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, number_id uuid)
+          from json_to_recordset(${jsonRecords(rows)}) as v(id uuid, number_id uuid)
          where c.id = v.id and c.account_id = ${accountId}`,
   );
 }

@@ -4,7 +4,7 @@ import type { DeliveryStatus, StatusReport } from '../carriers/index.js';
 import type { NumberCarrierRef } from '../carriers/index.js';
 import { queryRows, type Database } from '../../platform/db/client.js';
 import { messageEventsOfChanged } from './messageEvents.js';
-import { jsonRecords } from './dispatcherRows.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** How far along a status is: a message only ever moves up, and a final status (3) never changes. */
 const statusRank: Record<DeliveryStatus, number> = { sent: 2, delivered: 3, undelivered: 3, failed: 3 };
@@ -79,7 +79,7 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
             update messages m
                set status = t.status, error_code = t.code, error_description = t.text, status_at = t.at
               from (select f.id, v.status, v.code, v.text, v.at
-                      from jsonb_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
+                      from json_to_recordset(${jsonRecords(wanted)}) as v(cid text, status text, code text, text text, at timestamptz)
                       cross join lateral (
                         select m.id from messages m
                          where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
@@ -107,7 +107,7 @@ async function applyOnce(database: Database, reports: readonly StatusReport[], s
                      'settled', exists (select 1 from messages m
                                          where m.carrier_message_id = v.cid and m.direction = 'outbound' and ${fromSource}
                                            and ${rankSql(sql`m.status`)} >= ${rankSql(sql`v.status`)})))
-                    from jsonb_to_recordset(${jsonRecords(rest)}) as v(cid text, status text)) as checks,
+                    from json_to_recordset(${jsonRecords(rest)}) as v(cid text, status text)) as checks,
                  exists (select 1 from messages s where s.status = 'sending') as submitting`,
     );
     const checks = (typeof found?.checks === 'string' ? JSON.parse(found.checks) : (found?.checks ?? [])) as {

@@ -5,6 +5,7 @@ import { outcomeOf, type TryResult } from './deliveryOutcome.js';
 import { syncEventSubscriptions } from './eventSubscriptions.js';
 import { ENDPOINT_FAILING_DISABLE_MS, nextRetryDelay } from './retrySchedule.js';
 import { bulkUuidV7 } from '../contacts/index.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /** A notification Parley disabled by itself in this write: for telling its account's administrators. */
 export interface DisabledEndpoint {
@@ -16,7 +17,7 @@ export interface DisabledEndpoint {
 
 const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')::uuid[]`;
 
-/** A delivery's new state after a try, as the results statement reads it (jsonb_to_recordset). */
+/** A delivery's new state after a try, as the results statement reads it (json_to_recordset). */
 interface DeliveryChange {
   id: string;
   attempt: number;
@@ -96,7 +97,7 @@ async function writeFirstTries(tx: Tx, results: readonly TryResult[]): Promise<v
         ],
   );
   if (first.length === 0) return;
-  const rows = JSON.stringify(first);
+  const rows = jsonRecords(first);
   const [made] = await queryRows<{ n: number }>(
     tx,
     sql`with made as (
@@ -105,7 +106,7 @@ async function writeFirstTries(tx: Tx, results: readonly TryResult[]): Promise<v
                                                last_duration_ms, last_error, last_response_head)
           select v.id, v.account_id, v.notification_id, v.event_id, v.event_type, v.position, v.status, v.attempt,
                  v.next_at, v.created_at, v.delivered_at, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
-            from jsonb_to_recordset(${rows}::jsonb) as ${FIRST_TRIES}
+            from json_to_recordset(${rows}) as ${FIRST_TRIES}
           on conflict (notification_id, event_id) do nothing
           returning 1)
         select count(*)::int as n from made`,
@@ -116,7 +117,7 @@ async function writeFirstTries(tx: Tx, results: readonly TryResult[]): Promise<v
   await tx.execute(sql`
     insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
     select v.line_id, d.id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
-      from jsonb_to_recordset(${rows}::jsonb) as ${FIRST_TRIES}
+      from json_to_recordset(${rows}) as ${FIRST_TRIES}
       join notification_deliveries d on d.notification_id = v.notification_id and d.event_id = v.event_id
      where d.id <> v.id`);
 }
@@ -137,7 +138,7 @@ export function writeTryResults(db: Db, all: readonly TryResult[], cursors: read
     if (cursors.length > 0) {
       await tx.execute(sql`
         update notifications n set sent_position = greatest(n.sent_position, c.position)
-          from jsonb_to_recordset(${JSON.stringify(cursors)}::jsonb) as c(id uuid, position bigint)
+          from json_to_recordset(${jsonRecords(cursors)}) as c(id uuid, position bigint)
          where n.id = c.id`);
     }
     if (results.length > 0) await writeRowTries(tx, results);
@@ -147,14 +148,14 @@ export function writeTryResults(db: Db, all: readonly TryResult[], cursors: read
 
 /** Tries at delivery rows (retries, resends, test events, mails). */
 async function writeRowTries(tx: Tx, results: readonly TryResult[]): Promise<void> {
-  // Each batch as one JSON parameter: a statement's text and parameters do not grow with it.
-  const tries = JSON.stringify(results.map(tryOf));
+  // Each batch as one JSON parameter (platform/db/jsonRecords.ts): a statement's text and parameters do not grow with it.
+  const tries = jsonRecords(results.map(tryOf));
   // Only the latest try decides: a late answer to a try whose hold ran out (another sender tried again) is
   // logged, no more. The deliveries it decides are locked first, so the last try moved out is the one replaced.
   await tx.execute(sql`
     insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
     select v.line_id, d.id, d.last_attempt, d.last_attempt_at, d.last_status_code, coalesce(d.last_duration_ms, 0), d.last_error, d.last_response_head
-      from jsonb_to_recordset(${tries}::jsonb) as ${TRIES}
+      from json_to_recordset(${tries}) as ${TRIES}
       join notification_deliveries d on d.id = v.id
      where d.attempts = v.attempt and d.status = 'pending' and d.last_attempt_at is not null
        for update of d`);
@@ -163,7 +164,7 @@ async function writeRowTries(tx: Tx, results: readonly TryResult[]): Promise<voi
     sql`update notification_deliveries d
            set status = v.status, next_attempt_at = v.next_at, delivered_at = v.delivered_at, last_attempt = v.attempt, last_attempt_at = v.at,
                last_status_code = v.status_code, last_duration_ms = v.duration_ms, last_error = v.error, last_response_head = v.response_head
-          from jsonb_to_recordset(${tries}::jsonb) as ${TRIES}
+          from json_to_recordset(${tries}) as ${TRIES}
          where d.id = v.id and d.attempts = v.attempt and d.status = 'pending'
      returning d.id, d.attempts as attempt`,
   );
@@ -175,7 +176,7 @@ async function writeRowTries(tx: Tx, results: readonly TryResult[]): Promise<voi
     await tx.execute(sql`
       insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
       select v.line_id, v.delivery_id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head
-        from jsonb_to_recordset(${JSON.stringify(late)}::jsonb) as ${TRIES}`);
+        from json_to_recordset(${jsonRecords(late)}) as ${TRIES}`);
   }
 }
 

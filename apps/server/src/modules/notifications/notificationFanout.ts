@@ -7,9 +7,10 @@ import type { EventSubscriber } from '../../platform/events/outboxDispatcher.js'
 import { deliveryBody, eventIdOf } from './deliveryBody.js';
 import { wantsEvent } from './deliveryMatch.js';
 import { NOTIFIED_OUTBOX_TYPES, notificationTypeOf } from './eventTypes.js';
+import { jsonRecords } from '../../platform/db/jsonRecords.js';
 
 /**
- * One event's share of a round, as the INSERTs read it (jsonb_to_recordset): the body once, the webhooks that
+ * One event's share of a round, as the INSERTs read it (json_to_recordset): the body once, the webhooks that
  * want it (one event row for them all) and the e-mail notifications (a delivery row each).
  */
 interface EventDeliveries {
@@ -80,7 +81,7 @@ export class NotificationFanout implements EventSubscriber {
       await tx.execute(sql`
         insert into notification_events (account_id, event_id, event_type, body, notification_ids, created_at)
         select e.account_id, e.event_id, e.event_type, e.body, array(select jsonb_array_elements_text(e.webhooks))::uuid[], e.created_at
-          from jsonb_to_recordset(${JSON.stringify(forWebhooks.slice(i, i + INSERT_CHUNK))}::jsonb)
+          from json_to_recordset(${jsonRecords(forWebhooks.slice(i, i + INSERT_CHUNK))})
                as e(account_id uuid, event_id text, event_type text, body text, webhooks jsonb, created_at timestamptz)
         on conflict (account_id, event_id) do nothing`);
     }
@@ -89,7 +90,7 @@ export class NotificationFanout implements EventSubscriber {
       await tx.execute(sql`
         insert into notification_deliveries (id, account_id, notification_id, event_id, event_type, body)
         select t.id, e.account_id, t.notification_id, e.event_id, e.event_type, e.body
-          from jsonb_to_recordset(${JSON.stringify(forEmail.slice(i, i + INSERT_CHUNK))}::jsonb)
+          from json_to_recordset(${jsonRecords(forEmail.slice(i, i + INSERT_CHUNK))})
                as e(account_id uuid, event_id text, event_type text, body text, targets jsonb)
           cross join lateral jsonb_to_recordset(e.targets) as t(id uuid, notification_id uuid)
         on conflict (notification_id, event_id) do nothing`);

@@ -22,6 +22,7 @@ import { ringBridgedCall } from './calls.js';
 import { announcePending, recordVerificationCall, SIMULATOR_PENDING_CHANNEL } from './phones.js';
 import { loadSimulatorSettings } from './settings.js';
 import { SubmitThrottle } from './throttle.js';
+import { jsonRecords } from '../../../platform/db/jsonRecords.js';
 
 export interface SimulatorCarrierOptions {
   database: Database;
@@ -215,7 +216,7 @@ export class SimulatorCarrier implements Carrier {
             insert into simulator_messages
               (id, ref, kind, business_number, phone_number, body, media, status, error_code, error_text, sequence, due_at, done_at)
             select r.id, r.ref, 'mt', r.bn, r.pn, r.body, r.media, r.status, r.ec, r.et, r.seq, r.due, r.done
-            from jsonb_to_recordset(${jsonParam(rows)})
+            from json_to_recordset(${jsonRecords(rows)})
               as r(id uuid, ref text, bn text, pn text, body text, media jsonb, status text, ec text, et text, seq int,
                    due timestamptz, done timestamptz)
             -- A repeat of a message whose receipt went out already reports it again, due at once and dated

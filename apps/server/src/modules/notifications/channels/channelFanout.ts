@@ -7,6 +7,7 @@ import type { EventSubscriber } from '../../../platform/events/outboxDispatcher.
 import { bulkUuidV7 } from '../../contacts/index.js';
 import { memberSeesGroupCondition } from '../../messaging/index.js';
 import { eventIdOf } from '../deliveryBody.js';
+import { jsonRecords } from '../../../platform/db/jsonRecords.js';
 
 const receivedMessage = z.object({ message: z.object({ conversation: z.object({ id: z.uuid() }), message: z.string(), media: z.array(z.unknown()).default([]) }) });
 
@@ -86,7 +87,7 @@ export class ChannelFanout implements EventSubscriber {
     await tx.execute(sql`
       insert into notification_channel_posts (id, account_id, channel_id, event_id, conversation_id, contact_id, body)
       select r.id, ${event.accountId}::uuid, r.channel_id, ${eventIdOf(event.id)}, ${message.conversation.id}::uuid, ${first.contact_id}::uuid, ${JSON.stringify(body)}::jsonb
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, channel_id uuid)
+        from json_to_recordset(${jsonRecords(rows)}) as r(id uuid, channel_id uuid)
       on conflict (channel_id, event_id) do nothing`);
     this.wrote = true;
   }
