@@ -255,14 +255,27 @@ function fetcher(settings: GuardedFetchSettings, kept: KeptConnections | null): 
           kept !== null && options.allowedHosts === undefined
             ? await kept.exchange(hop, signal, maxBytes, (status) => !REDIRECTS.has(status) && hop.method !== 'HEAD')
             : await exchange(hop, allowed, resolve, signal, maxBytes);
-        const location = answer.headers.get('location');
-        if (!REDIRECTS.has(answer.status) || location === null) return { ...answer, url: hop.url.toString() };
+        // The status first: an answer's headers are built only when read (keptConnections.ts).
+        const location = REDIRECTS.has(answer.status) ? answer.headers.get('location') : null;
+        if (location === null) return responseOf(answer, hop.url);
         if (redirects >= maxRedirects) throw new GuardedFetchError('redirects', `more than ${String(maxRedirects)} redirects`);
         hop = nextHop(hop, answer.status, checkedUrl(location, hop.url), first);
       }
     } finally {
       clearTimeout(timer);
     }
+  };
+}
+
+/** The answer as the caller gets it; its headers still built only when read. */
+function responseOf(answer: HopAnswer, url: URL): GuardedResponse {
+  return {
+    status: answer.status,
+    get headers() {
+      return answer.headers;
+    },
+    url: url.toString(),
+    body: answer.body,
   };
 }
 
