@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isBackground } from './sessionPriority.js';
+import { isBackground, markBackgroundWork } from './sessionPriority.js';
 
 /** A leased session: node-postgres's client, given back with release() as a pool's client is. */
 export type SessionClient = pg.Client & { release(error?: Error | boolean): void };
@@ -40,7 +40,9 @@ export class SessionPool {
       /** Called with each client once connected (notification handlers, LISTENs to restore). */
       readonly onConnect: (client: pg.Client) => Promise<void>;
     },
-  ) {}
+  ) {
+    markBackgroundWork();
+  }
 
   /** Waits for the session and lends it; the caller must release() it. */
   async connect(): Promise<SessionClient> {
