@@ -13,14 +13,14 @@ describe.each(testDatabaseKinds)('rows bound as json on %s', (kind) => {
     await database.close();
   });
 
-  interface Row {
+  type Row = {
     n: number;
     id: string | null;
     at: Date | null;
     text: string | null;
     data: unknown;
     kind: string | null;
-  }
+  };
   const unpacked = (rows: readonly object[]): Promise<Row[]> =>
     queryRows<Row>(
       database.db,
