@@ -306,6 +306,49 @@ describe.each([
     }
   });
 
+  it('gives up at the deadline on requests still waiting for a kept connection', async () => {
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
+    peer.routes.set('/hold', () => undefined);
+    const started = Date.now();
+    // More requests than kept connections (2): the last ones wait for one that never comes free in time.
+    const errors = await Promise.all([1, 2, 3, 4].map(() => expectFailure(fetch(`${base}/hold`, { timeoutMs: 300 }), 'timeout', /within 300 ms/)));
+    expect(errors).toHaveLength(4);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect((await fetch(`${base}/ok`)).status).toBe(200);
+  });
+
+  it("stops when the caller's signal aborts, before the request or while it waits", async () => {
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
+    peer.routes.set('/never', () => undefined);
+    const before = peer.seen.length;
+    const early = new AbortController();
+    early.abort(new Error('the worker is stopping'));
+    await expectFailure(fetch(`${base}/ok`, { signal: early.signal }), 'timeout', /aborted: the worker is stopping/);
+    // An aborted call sends nothing.
+    expect(peer.seen.length).toBe(before);
+
+    const late = new AbortController();
+    const started = Date.now();
+    const pending = fetch(`${base}/never`, { signal: late.signal, timeoutMs: 20_000 });
+    setTimeout(() => {
+      late.abort(new Error('the caller gave up'));
+    }, 200);
+    await expectFailure(pending, 'timeout', /aborted: the caller gave up/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The fetcher still works afterwards.
+    expect((await fetch(`${base}/ok`)).status).toBe(200);
+  });
+
+  it("reads the answer's headers, and follows a redirect whose body is too large to read", async () => {
+    const fetch = guarded({ allowedHosts: ['127.0.0.1'] });
+    peer.routes.set('/heavy-redirect', (_req, res) => res.writeHead(302, { location: '/ok', 'content-type': 'text/plain' }).end(Buffer.alloc(200 * 1024, 'x')));
+    const answer = await fetch(`${base}/heavy-redirect`);
+    expect(answer).toMatchObject({ status: 200, url: `${base}/ok` });
+    expect(answer.body.toString()).toBe('hello');
+    expect([answer.headers.get('content-type'), answer.headers.get('x-peer')]).toEqual(['text/plain', 'yes']);
+    expect((await fetch(`${base}/ok`)).body.toString()).toBe('hello');
+  });
+
   it('says a retry may work when nothing answers', async () => {
     const closed = new Peer();
     await closed.start();

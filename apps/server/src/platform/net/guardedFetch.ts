@@ -3,6 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { addressRefusal, guardedLookup, systemResolver, type Resolver } from './addressPolicy.js';
 import { allowedHostsFrom, mergeAllowedHosts, normalHost, type AllowedHosts } from './allowedHosts.js';
+import { Deadline } from './deadline.js';
 import { aborted, GuardedFetchError, unreachable } from './guardedFetchError.js';
 import { keptConnections, type Hop, type HopAnswer, type KeptConnections } from './keptConnections.js';
 
@@ -163,14 +164,15 @@ function exchange(hop: Hop, allowed: AllowedHosts, resolve: Resolver, signal: Ab
       finish(aborted(signal.reason));
       request.destroy();
     };
+    // Listened to first: a request destroyed before it is sent still reports its error here.
+    request.on('error', (error) => {
+      finish(error);
+    });
     if (signal.aborted) {
       onAbort();
       return;
     }
     signal.addEventListener('abort', onAbort);
-    request.on('error', (error) => {
-      finish(error);
-    });
     request.end(hop.body ?? undefined);
   });
 }
@@ -228,33 +230,41 @@ const keptFor = (settings: GuardedFetchSettings, sockets: number): KeptConnectio
 function fetcher(settings: GuardedFetchSettings, kept: KeptConnections | null): GuardedFetch {
   const configured = allowedHostsFrom(settings.allowedHosts ?? []);
   const resolve = settings.resolve ?? systemResolver;
+  // Hosts judged with the fetcher's own allowed hosts: a sender asks again for every request to the same few.
+  const judged = new Map<string, string | null>();
+  const refusalOf = (url: URL, allowed: AllowedHosts): string | null => {
+    if (allowed !== configured) return literalRefusal(allowed, url);
+    let refusal = judged.get(url.hostname);
+    if (refusal === undefined) {
+      refusal = literalRefusal(allowed, url);
+      if (judged.size >= 1000) judged.clear();
+      judged.set(url.hostname, refusal);
+    }
+    return refusal;
+  };
   return async (url, options = {}) => {
     const allowed = options.allowedHosts === undefined ? configured : mergeAllowedHosts(configured, options.allowedHosts);
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => {
-      deadline.abort(new GuardedFetchError('timeout', `no complete answer within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
-    const signal = options.signal === undefined ? deadline.signal : AbortSignal.any([deadline.signal, options.signal]);
+    const deadline = new Deadline(timeoutMs, options.signal);
     try {
       const first = checkedUrl(url);
-      const headers: Record<string, string> = { 'user-agent': 'Parley', ...lowerCased(options.headers ?? {}) };
+      const headers = requestHeaders(options.headers ?? {});
       let hop: Hop = {
         url: first,
         method: (options.method ?? 'GET').toUpperCase(),
         headers,
-        body: options.body === undefined ? null : Buffer.from(options.body),
+        body: options.body === undefined ? null : typeof options.body === 'string' ? options.body : Buffer.from(options.body),
       };
       for (let redirects = 0; ; redirects++) {
-        const refusal = literalRefusal(allowed, hop.url);
+        const refusal = refusalOf(hop.url, allowed);
         if (refusal !== null) throw new GuardedFetchError('blocked', refusal);
         // Only calls without hosts of their own share the kept connections: those were judged with the fetcher's.
         const answer =
           kept !== null && options.allowedHosts === undefined
-            ? await kept.exchange(hop, signal, maxBytes, (status) => !REDIRECTS.has(status) && hop.method !== 'HEAD')
-            : await exchange(hop, allowed, resolve, signal, maxBytes);
+            ? await kept.exchange(hop, deadline, maxBytes, (status) => !REDIRECTS.has(status) && hop.method !== 'HEAD')
+            : await exchange(hop, allowed, resolve, deadline.signal, maxBytes);
         // The status first: an answer's headers are built only when read (keptConnections.ts).
         const location = REDIRECTS.has(answer.status) ? answer.headers.get('location') : null;
         if (location === null) return responseOf(answer, hop.url);
@@ -262,7 +272,7 @@ function fetcher(settings: GuardedFetchSettings, kept: KeptConnections | null): 
         hop = nextHop(hop, answer.status, checkedUrl(location, hop.url), first);
       }
     } finally {
-      clearTimeout(timer);
+      deadline.clear();
     }
   };
 }
@@ -279,8 +289,11 @@ function responseOf(answer: HopAnswer, url: URL): GuardedResponse {
   };
 }
 
-function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+/** The request's headers, names lower-cased, after the fetcher's own user-agent (which the caller's replaces). */
+function requestHeaders(given: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = { 'user-agent': 'Parley' };
+  for (const name in given) headers[name.toLowerCase()] = given[name] ?? '';
+  return headers;
 }
 
 /**
