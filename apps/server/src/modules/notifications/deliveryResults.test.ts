@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client.js';
 import { notificationAttempts, notificationDeliveries, notifications } from '../../platform/db/schema/index.js';
@@ -71,5 +71,49 @@ describe.each(testDatabaseKinds)('webhook try results on %s', (kind) => {
     await writeTryResults(database.db, [result(3, 500, 1)]);
     expect(await row()).toMatchObject({ status: 'delivered', lastAttempt: 3, lastStatusCode: 200 });
     expect(await lines()).toHaveLength(3);
+  });
+  it("writes first tries at a cursor's events as delivery rows, and a try again at one of them as a line of its row", async () => {
+    const account = await createAccount(database.db);
+    const notificationId = crypto.randomUUID();
+    await database.db.insert(notifications).values({ id: notificationId, accountId: account.id, type: 'webhook', destination: 'https://hooks.example.test/y', eventTypes: [], secret: 'sealed' });
+    const createdAt = new Date(Date.now() - 60_000);
+    const at = new Date(Date.now() - 1_000);
+    const first = (position: number, statusCode: number, deliveryId: string = crypto.randomUUID()): TryResult => ({
+      channel: 'webhook',
+      deliveryId,
+      notificationId,
+      accountId: account.id,
+      attempt: 1,
+      createdAt,
+      at,
+      durationMs: 7,
+      statusCode,
+      error: null,
+      responseHead: `answer\u0000${String(statusCode)}`,
+      event: { position, eventId: `evt_${String(position)}`, eventType: 'message-status' },
+    });
+    const rows = async () =>
+      (await database.db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId)))
+        .map((d) => ({ event: d.eventId, position: d.eventPosition, status: d.status, attempts: d.attempts, code: d.lastStatusCode, head: d.lastResponseHead, next: d.nextAttemptAt.getTime(), delivered: d.deliveredAt?.getTime() ?? null, created: d.createdAt.getTime() }))
+        .sort((a, b) => a.event.localeCompare(b.event));
+
+    await writeTryResults(database.db, [first(1, 200), first(2, 500), first(3, 410)]);
+    expect(await rows()).toEqual([
+      { event: 'evt_1', position: 1, status: 'delivered', attempts: 1, code: 200, head: 'answer200', next: at.getTime(), delivered: at.getTime(), created: createdAt.getTime() },
+      // Retried on the schedule: 5 s after the try.
+      { event: 'evt_2', position: 2, status: 'pending', attempts: 1, code: 500, head: 'answer500', next: at.getTime() + 5_000, delivered: null, created: createdAt.getTime() },
+      { event: 'evt_3', position: 3, status: 'failed', attempts: 1, code: 410, head: 'answer410', next: at.getTime(), delivered: null, created: createdAt.getTime() },
+    ]);
+
+    // A sender that took over tries event 1 again, beside a new event 4: one new row, one line on the old row.
+    const [before] = (await rows()).filter((r) => r.event === 'evt_1');
+    await writeTryResults(database.db, [first(1, 502), first(4, 200)]);
+    const after = await rows();
+    expect(after.map((r) => r.event)).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4']);
+    expect(after[0]).toEqual(before);
+    const [row1] = await database.db.select().from(notificationDeliveries).where(and(eq(notificationDeliveries.notificationId, notificationId), eq(notificationDeliveries.eventId, 'evt_1')));
+    if (row1 === undefined) throw new Error('no delivery for evt_1');
+    const lines = await database.db.select().from(notificationAttempts).where(eq(notificationAttempts.deliveryId, row1.id));
+    expect(lines.map((l) => [l.attempt, l.statusCode, l.responseHead])).toEqual([[1, 502, 'answer502']]);
   });
 });
