@@ -250,7 +250,7 @@ function fetcher(settings: GuardedFetchSettings, kept: KeptConnections | null): 
     const deadline = new Deadline(timeoutMs, options.signal);
     try {
       const first = checkedUrl(url);
-      const headers = requestHeaders(options.headers ?? {});
+      const headers: Record<string, string> = { 'user-agent': 'Parley', ...lowerCased(options.headers ?? {}) };
       let hop: Hop = {
         url: first,
         method: (options.method ?? 'GET').toUpperCase(),
@@ -289,11 +289,8 @@ function responseOf(answer: HopAnswer, url: URL): GuardedResponse {
   };
 }
 
-/** The request's headers, names lower-cased, after the fetcher's own user-agent (which the caller's replaces). */
-function requestHeaders(given: Readonly<Record<string, string>>): Record<string, string> {
-  const headers: Record<string, string> = { 'user-agent': 'Parley' };
-  for (const name in given) headers[name.toLowerCase()] = given[name] ?? '';
-  return headers;
+function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /**
