@@ -77,13 +77,8 @@ export interface CursorMove {
  * an event that has a row already (a sender that took over tried it again) is a line of that row's log.
  */
 async function writeFirstTries(tx: Tx, results: readonly TryResult[]): Promise<void> {
-  const tried: TryResult[] = [];
-  const first: ReturnType<typeof firstTryOf>[] = [];
-  for (const r of results) {
-    if (r.event === null) continue;
-    tried.push(r);
-    first.push(firstTryOf(r, r.event));
-  }
+  const tried = results.flatMap((r) => (r.event === null ? [] : [{ at: r.at, row: firstTryOf(r, r.event) }]));
+  const first = tried.map((t) => t.row);
   if (first.length === 0) return;
   const [made] = await queryRows<{ n: number }>(
     tx,
@@ -101,7 +96,7 @@ async function writeFirstTries(tx: Tx, results: readonly TryResult[]): Promise<v
   if ((made?.n ?? 0) === first.length) return;
   // Tried before (a sender that took over): a line of the log of the row there is. This statement's snapshot
   // was taken after the insert above, so rows it made are found too; only lines of tries not on them are added.
-  const lines = first.map((row, i) => ({ ...row, line_id: bulkUuidV7(tried[i]?.at.getTime()) }));
+  const lines = tried.map(({ at, row }) => ({ ...row, line_id: bulkUuidV7(at.getTime()) }));
   await tx.execute(sql`
     insert into notification_attempts (id, delivery_id, attempt, at, status_code, duration_ms, error, response_head)
     select v.line_id, d.id, v.attempt, v.at, v.status_code, v.duration_ms, v.error, v.response_head

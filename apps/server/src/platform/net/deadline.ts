@@ -2,9 +2,9 @@ import { GuardedFetchError } from './guardedFetchError.js';
 
 /**
  * What ends a guarded fetch early: its time limit, or the caller's signal. An AbortController and its
- * listeners for every request were a tenth of a webhook sender's CPU a request beyond the bare HTTP client's
- * (docs/notifications.md, "Sending"); the kept-open connections take one callback here instead, and a signal
- * is made only for the exchanges that need one (a connection of their own).
+ * listeners for every request were a large share of what the fetcher cost a webhook sender beyond the bare
+ * HTTP client (docs/notifications.md, "Sending"); the kept-open connections take one callback here instead,
+ * and a signal is made only for the exchanges that need one (a connection of their own).
  */
 export class Deadline {
   private readonly timer: NodeJS.Timeout;
