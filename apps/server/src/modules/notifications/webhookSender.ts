@@ -83,6 +83,17 @@ const POOL_IDLE_MS = 60_000;
 const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const idList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
 
+/** Rows grouped by their webhook, each group in the rows' order. */
+function byNotification<T extends { notification_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.notification_id);
+    if (group === undefined) groups.set(row.notification_id, [row]);
+    else group.push(row);
+  }
+  return groups;
+}
+
 /** One endpoint's claimed deliveries: waiting for a free place, and in flight. */
 interface EndpointWork {
   waiting: Claimed[];
@@ -242,12 +253,7 @@ export class WebhookSender {
                  coalesce(d.body, (select e.body from notification_events e where e.position = d.event_position)) as body,
                  d.attempts, d.created_at, n.destination, n.secret, n.previous_secret, n.previous_secret_until, null::bigint as position`,
     );
-    const byEndpoint = new Map<string, Claimed[]>();
-    for (const row of claimed) {
-      const rows = byEndpoint.get(row.notification_id);
-      if (rows === undefined) byEndpoint.set(row.notification_id, [row]);
-      else rows.push(row);
-    }
+    const byEndpoint = byNotification(claimed);
     for (const { id, work, room } of known) {
       // Left out: more may be due. Claimed for and given none: none is.
       if (room * 2 < this.window) work.more = true;
@@ -280,8 +286,7 @@ export class WebhookSender {
     }
     if (wants.length === 0) return false;
     const rows = await readEvents(this.options.database.db, this.senderId, wants);
-    const byEndpoint = new Map<string, EventRow[]>();
-    for (const row of rows) byEndpoint.set(row.notification_id, [...(byEndpoint.get(row.notification_id) ?? []), row]);
+    const byEndpoint = byNotification(rows);
     let more = false;
     for (const want of wants) {
       const leased = this.leased.get(want.id);
