@@ -276,6 +276,30 @@ describe.each(testDatabaseKinds)('notification deliveries on %s', (kind) => {
     expect(await notificationOf(notification.id)).toMatchObject({ sentPosition: written.at(-1)?.position, senderId: null });
   });
 
+  it('reads an event two webhooks want once for both: each gets its whole body, signed with its own secret', async () => {
+    const first = await webhookAccount('/shared-a', ['contact-created']);
+    const second = await addNotification(deps, first.account.id, first.admin.id, { type: 'webhook', destination: `${receiver.base}/shared-b`, eventTypes: ['contact-created'] });
+    receiver.expectSecret('/shared-b', second.secret ?? '');
+    const names = ['S1', 'S2', 'S3', 'S4', 'S5'];
+    await withOwnSender({ perEndpoint: 4 }, async (sender) => {
+      for (const name of names) await contactEvent(first.account.id, 'contactCreated', name);
+      await until(async () => (await eventsOf(first.account.id)).length === names.length, 'the events');
+      // Both webhooks read in the sender's first round, in one statement.
+      await sender.start();
+      await until(() => receiver.at('/shared-a').length === names.length && receiver.at('/shared-b').length === names.length, 'both endpoints served');
+    });
+    const written = await eventsOf(first.account.id);
+    const got = (path: string) =>
+      receiver
+        .at(path)
+        .map((r) => ({ id: r.id, verified: r.verified, firstName: (r.body as { data: { contact: { firstName: string } } }).data.contact.firstName }))
+        .sort((a, b) => a.firstName.localeCompare(b.firstName));
+    const expected = written.map((e, i) => ({ id: e.eventId, verified: true, firstName: names[i] }));
+    expect(got('/shared-a')).toEqual(expected);
+    expect(got('/shared-b')).toEqual(expected);
+    expect(receiver.at('/shared-b').map((r) => r.body)).toEqual(receiver.at('/shared-a').map((r) => r.body));
+  });
+
   it('sends a test event and a resend when asked, not at its next look for due deliveries', async () => {
     const { account, notification } = await webhookAccount('/asked', ['contact-created']);
     receiver.answer('/asked', () => ({ status: 200 }));

@@ -21,6 +21,7 @@ export type EventRow = {
   position: number | string | null;
   event_id: string | null;
   event_type: string | null;
+  /** On one row of each event a read answers: the event's other rows (other webhooks wanting it) leave it null. */
   body: string | null;
   created_at: Date | string | null;
 };
@@ -64,13 +65,15 @@ export interface EventWant {
  * The next events each webhook wants after its position, oldest first, in one statement; with each webhook
  * its account's last position (`horizon`) even when none is wanted, so a cursor moves past the events
  * of other webhooks, and whether the webhook is still this sender's. Every event of an account up to its last visible position is visible (the fan-out
- * writes an account's positions in commit order).
+ * writes an account's positions in commit order). An event several webhooks want comes with its body once:
+ * ten webhooks of an account reading a campaign's statuses would otherwise carry each body ten times.
  */
 export function readEvents(db: Db, senderId: string, wants: readonly EventWant[]): Promise<EventRow[]> {
   if (wants.length === 0) return Promise.resolve([]);
   return queryRows<EventRow>(
     db,
-    sql`select r.id as notification_id, n.id is not null as held, h.horizon, e.position, e.event_id, e.event_type, e.body, e.created_at
+    sql`select r.id as notification_id, n.id is not null as held, h.horizon, e.position, e.event_id, e.event_type,
+               case when row_number() over (partition by e.position order by r.id) = 1 then e.body end as body, e.created_at
           from unnest(${list(wants.map((w) => w.id))}::uuid[], ${list(wants.map((w) => w.accountId))}::uuid[],
                       ${list(wants.map((w) => w.after))}::bigint[], ${list(wants.map((w) => w.limit))}::int[],
                       ${list(wants.map((w) => w.fresh))}::bool[]) as r(id, account_id, after, lim, fresh)

@@ -287,6 +287,9 @@ export class WebhookSender {
     if (wants.length === 0) return false;
     const rows = await readEvents(this.options.database.db, this.senderId, wants);
     const byEndpoint = byNotification(rows);
+    // Each event's body comes on one of its rows (webhookCursors.ts).
+    const bodies = new Map<string, string>();
+    for (const row of rows) if (row.position !== null && row.body !== null) bodies.set(String(row.position), row.body);
     let more = false;
     for (const want of wants) {
       const leased = this.leased.get(want.id);
@@ -299,13 +302,15 @@ export class WebhookSender {
         continue;
       }
       const got = answered.filter((r) => r.position !== null);
+      // Before the cursor hears of them: a read that fails here leaves the cursor as it was.
+      const claimed = got.map((r) => this.claimedOf(leased.row, r, bodies));
       const { cursor } = leased;
       cursor.fresh = false;
       cursor.more = got.length >= want.limit;
       more ||= cursor.more;
       for (const r of got) cursor.read(Number(r.position));
       if (!cursor.more) cursor.readTo(Number(first.horizon));
-      if (got.length > 0) this.take(want.id, got.map((r) => this.claimedOf(leased.row, r)), null, await this.secretCipher());
+      if (claimed.length > 0) this.take(want.id, claimed, null, await this.secretCipher());
       // Read past events it does not want: its cursor moves with the next batch of results.
       else if (cursor.readPosition > cursor.writtenPosition) this.results.schedule();
     }
@@ -328,14 +333,17 @@ export class WebhookSender {
     }
   }
 
-  private claimedOf(lease: LeaseRow, event: EventRow): Claimed {
+  private claimedOf(lease: LeaseRow, event: EventRow, bodies: ReadonlyMap<string, string>): Claimed {
+    const body = bodies.get(String(event.position));
+    // Every event a read answers has its body on one of its rows; an event without one is never sent empty.
+    if (body === undefined) throw new Error(`event ${String(event.position)} was read without its body`);
     return {
       id: bulkUuidV7(),
       notification_id: lease.id,
       account_id: lease.account_id,
       event_id: event.event_id ?? '',
       event_type: event.event_type ?? '',
-      body: event.body ?? '',
+      body,
       attempts: 1,
       created_at: event.created_at ?? new Date(),
       destination: lease.destination,
