@@ -8,6 +8,12 @@ export interface ServerToClientEvents {
   ready: (payload: { accountId: string | null; userId: string | null; rooms: string[] }) => void;
   /** A domain event from the outbox, as the dispatcher forwards it. */
   event: (payload: OutboxEventPayload) => void;
+  /**
+   * Several events of the bulk lane (a campaign's statuses) in one frame, in order: a client handles each as
+   * if it had come as `event`. Tens of thousands of frames a campaign cost the server a write each and the
+   * client a message each.
+   */
+  events: (payload: OutboxEventPayload[]) => void;
 }
 
 export interface ClientToServerEvents {

@@ -110,6 +110,21 @@ describe('createRealtimeConnection', () => {
     expect(client.statuses.at(-1)).toBe('connected');
   });
 
+  it('hands over the events of a frame of several one by one, in order', async () => {
+    server = await startServer();
+    const client = connect(server, { token: GOOD, accountId: 'acc-1' });
+    await vi.waitFor(() => {
+      expect(client.readies).toHaveLength(1);
+    });
+    const statuses = ['queued', 'sent', 'delivered'].map((status, i) => ({ ...event('messageStatus'), id: `7.${String(i)}`, data: { status } }));
+    server.io.to('account:acc-1').emit('events', statuses);
+    server.io.to('account:acc-1').emit('event', event('messageReceived'));
+    await vi.waitFor(() => {
+      expect(client.events.map((e) => e.id)).toEqual(['7.0', '7.1', '7.2', '1']);
+    });
+    expect(client.events.slice(0, 3).map((e) => (e.data as { status: string }).status)).toEqual(['queued', 'sent', 'delivered']);
+  });
+
   it('comes back after the server drops it, says it reconnected, and asks for the account chosen meanwhile', async () => {
     server = await startServer();
     const auth = { token: GOOD, accountId: 'acc-1' as string | null };

@@ -93,6 +93,9 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
   socket.on('event', (event) => {
     options.onEvent(event);
   });
+  socket.on('events', (events) => {
+    for (const event of events) options.onEvent(event);
+  });
   socket.on('connect_error', (error) => {
     if (socket.active) {
       status('connecting');

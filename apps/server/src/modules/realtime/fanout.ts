@@ -13,8 +13,11 @@ const READ_CHUNK = 1000;
 /**
  * Events emitted between two turns of the event loop: emitting a campaign's thousand status events at once
  * would hold up the requests (an incoming message's webhook) and the other lane for tens of milliseconds.
+ * The bulk lane's slice goes out as one frame (`events`) to each set of rooms.
  */
 const EMIT_SLICE = 50;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Events expanded (their messages read and presented) at a time. */
 const EXPAND_SLICE = 250;
@@ -81,23 +84,23 @@ export class RealtimeFanout {
     const queue = this.lanes.get(lane);
     if (queue === undefined) return;
     queue.ids.push(...ids);
-    queue.draining ??= this.drain(queue).finally(() => {
+    queue.draining ??= this.drain(lane, queue).finally(() => {
       queue.draining = null;
     });
   }
 
-  private async drain(queue: LaneQueue): Promise<void> {
+  private async drain(lane: OutboxLane, queue: LaneQueue): Promise<void> {
     while (queue.ids.length > 0) {
       const chunk = queue.ids.splice(0, READ_CHUNK);
       try {
-        await this.emitStored(chunk);
+        await this.emitStored(lane, chunk);
       } catch (error) {
         this.log.error({ err: error }, 'new events could not be read; their clients catch up when they reconnect');
       }
     }
   }
 
-  private async emitStored(ids: readonly number[]): Promise<void> {
+  private async emitStored(lane: OutboxLane, ids: readonly number[]): Promise<void> {
     // No client connected to this process: nothing to emit, so nothing to read (a campaign's status events
     // would otherwise be read for nobody). A client that connects later fetches what it has not seen.
     if (this.io.engine.clientsCount === 0) return;
@@ -110,24 +113,62 @@ export class RealtimeFanout {
       slice.push(row);
       count += eventCountOf(row);
       if (count >= EXPAND_SLICE) {
-        await this.emitRows(slice);
+        await this.emitRows(lane, slice);
         slice = [];
         count = 0;
       }
     }
-    if (slice.length > 0) await this.emitRows(slice);
+    if (slice.length > 0) await this.emitRows(lane, slice);
   }
 
-  private async emitRows(rows: readonly EventRow[]): Promise<void> {
+  private async emitRows(lane: OutboxLane, rows: readonly EventRow[]): Promise<void> {
     const payloads = await expandEventRows(this.database.db, rows);
+    if (lane === OUTBOX_LANES.bulk) await this.emitFrames(payloads);
+    else await this.emitEach(payloads);
+    await nextTurn();
+  }
+
+  /** The interactive lane's events, a frame each. This process's sockets only: every web process hears the same notification. */
+  private async emitEach(payloads: readonly OutboxEventPayload[]): Promise<void> {
     for (const [index, event] of payloads.entries()) {
-      if (index > 0 && index % EMIT_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (index > 0 && index % EMIT_SLICE === 0) await nextTurn();
       if (event.type === ACCESS_CHANGED_EVENT) await this.refreshRooms(event);
       const rooms = eventRooms(event);
-      // This process's sockets only: every web process hears the same notification.
       if (rooms.length > 0) this.io.local.to(rooms).emit('event', event);
     }
-    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * The bulk lane's events, in order, a frame (`events`) for each run of events going to the same rooms, at
+   * most a slice long: a campaign's thousand statuses are twenty frames, not a thousand.
+   */
+  private async emitFrames(payloads: readonly OutboxEventPayload[]): Promise<void> {
+    let frame: OutboxEventPayload[] = [];
+    let rooms: string[] = [];
+    let roomsKey = '';
+    const send = (): void => {
+      if (frame.length > 0 && rooms.length > 0) this.io.local.to(rooms).emit('events', frame);
+      frame = [];
+    };
+    for (const [index, event] of payloads.entries()) {
+      if (index > 0 && index % EMIT_SLICE === 0) {
+        send();
+        await nextTurn();
+      }
+      if (event.type === ACCESS_CHANGED_EVENT) {
+        send();
+        await this.refreshRooms(event);
+      }
+      const next = eventRooms(event);
+      const nextKey = next.join(' ');
+      if (nextKey !== roomsKey) {
+        send();
+        rooms = next;
+        roomsKey = nextKey;
+      }
+      frame.push(event);
+    }
+    send();
   }
 
   /** Moves the user's sockets to the rooms they may join now, before they hear that access changed. */

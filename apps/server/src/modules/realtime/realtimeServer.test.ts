@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     expect(bob.received).toHaveLength(0);
   });
 
-  it("emits a row's shared events one by one, in order, to that account only", async () => {
+  it("emits a campaign row's status events in order, several to a frame, to that account only", async () => {
     const accountA = randomUUID();
     const alice = await client(randomUUID(), accountA);
     const bob = await client(randomUUID(), randomUUID());
@@ -84,8 +84,20 @@ describe.each(testDatabaseKinds)('realtime on %s', (kind) => {
     expect(alice.received.map((e) => (e.data as { n: number }).n)).toEqual(statuses.map((e) => e.data.n));
     expect(alice.received.every((e) => e.type === 'messageStatus' && e.accountId === accountA)).toBe(true);
     expect(new Set(alice.received.map((e) => e.id)).size).toBe(120);
+    // The bulk lane's events go out a slice (50) to a frame: three frames, not 120.
+    expect(alice.frames).toEqual([50, 50, 20]);
     await new Promise((r) => setTimeout(r, 300));
     expect(bob.received).toHaveLength(0);
+  });
+
+  it('emits an incoming message, of the interactive lane, in a frame of its own', async () => {
+    const accountA = randomUUID();
+    const alice = await client(randomUUID(), accountA);
+    await publishEvent(server.database.db, { type: 'messageReceived', accountId: accountA, data: { text: 'one' } });
+    await publishEvent(server.database.db, { type: 'messageReceived', accountId: accountA, data: { text: 'two' } });
+    await until(() => alice.received.length === 2);
+    expect(alice.received.map((e) => (e.data as { text: string }).text)).toEqual(['one', 'two']);
+    expect(alice.frames).toEqual([1, 1]);
   });
 
   describe('inbox routing', () => {
