@@ -6,6 +6,7 @@ import { syncEventSubscriptions } from './eventSubscriptions.js';
 import { ENDPOINT_FAILING_DISABLE_MS, nextRetryDelay } from './retrySchedule.js';
 import { bulkUuidV7 } from '../contacts/index.js';
 import { jsonRecords } from '../../platform/db/jsonRecords.js';
+import type { NotificationDeliveryRow } from '../../platform/db/schema/index.js';
 
 /** A notification Parley disabled by itself in this write: for telling its account's administrators. */
 export interface DisabledEndpoint {
@@ -20,13 +21,25 @@ const uuidList = (ids: readonly string[]) => sql`string_to_array(${ids.join(',')
 /** PostgreSQL text holds no NUL; an answer's head may. */
 const storable = (text: string | null): string | null => (text === null ? null : text.replaceAll('\u0000', ''));
 
+interface TryLine {
+  attempt: number;
+  status: NotificationDeliveryRow['status'];
+  next_at: string;
+  delivered_at: string | null;
+  at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_head: string | null;
+}
+
 /**
  * A try as the results statements read it (json_to_recordset): the delivery's new state and the try's line in
  * its log, times as ISO text, each turned into text once (JSON.stringify turns a Date again wherever it meets it).
  */
-function tryLine(r: TryResult) {
+function tryLine(r: TryResult): TryLine {
   const at = r.at.toISOString();
-  const line = { attempt: r.attempt, status: 'delivered', next_at: at, delivered_at: at as string | null, at, status_code: r.statusCode, duration_ms: r.durationMs, error: storable(r.error), response_head: storable(r.responseHead) };
+  const line: TryLine = { attempt: r.attempt, status: 'delivered', next_at: at, delivered_at: at, at, status_code: r.statusCode, duration_ms: r.durationMs, error: storable(r.error), response_head: storable(r.responseHead) };
   switch (outcomeOf(r)) {
     case 'delivered':
       return line;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database, Unlisten } from '../../platform/db/client.js';
@@ -16,8 +17,6 @@ const READ_CHUNK = 1000;
  * The bulk lane's slice goes out as one frame (`events`) to each set of rooms.
  */
 const EMIT_SLICE = 50;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Events expanded (their messages read and presented) at a time. */
 const EXPAND_SLICE = 250;
