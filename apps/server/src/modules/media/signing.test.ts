@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { textsDecodingAs } from '../../test/signatures.js';
 import { mediaSigningKey, MediaUrlSigner } from './signing.js';
 
 const fileId = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
@@ -31,14 +32,9 @@ describe('MediaUrlSigner', () => {
   });
 
   it('refuses other texts that decode to the same signature', () => {
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     for (let n = 0; n < 8; n++) {
       const { expires, signature } = parts(signer.signedUrl(fileId, new Date(now.getTime() + n * 1000)));
-      // 32 bytes are 43 characters; the last one's two low bits are spare, so this text decodes the same.
-      const last = alphabet.indexOf(signature.slice(-1));
-      const spare = `${signature.slice(0, -1)}${alphabet[last ^ 1] ?? ''}`;
-      expect(Buffer.from(spare, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
-      for (const other of [spare, `${signature}=`, `${signature}!`, ` ${signature}`]) {
+      for (const other of textsDecodingAs(signature)) {
         expect(signer.check(fileId, expires, other, now), other).toBe('invalid');
       }
       expect(signer.check(fileId, expires, signature, now)).toBe('valid');

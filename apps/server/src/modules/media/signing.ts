@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { MEDIA_SIGNED_URL_TTL_SECONDS } from '@parley/shared';
 import type { SecretsConfig } from '../../platform/config.js';
 import { purposeKey } from '../../platform/secrets/keyring.js';
+import { sameSecretText } from '../../platform/secrets/sameSecretText.js';
 import { signedMediaPath } from './urls.js';
 
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
@@ -29,11 +30,7 @@ export class MediaUrlSigner {
 
   check(fileId: string, expires: number | undefined, signature: string | undefined, now: Date = new Date()): SignatureCheck {
     if (expires === undefined || signature === undefined || !Number.isSafeInteger(expires)) return 'invalid';
-    // The text as signed, not its decoded bytes: a decoder ignores the last character's spare bits and any
-    // character outside the alphabet, so other texts would decode to the same signature.
-    const given = Buffer.from(signature, 'utf8');
-    const expected = Buffer.from(this.mac(fileId, expires).toString('base64url'), 'utf8');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (!sameSecretText(signature, this.mac(fileId, expires).toString('base64url'))) return 'invalid';
     return expires * 1000 < now.getTime() ? 'expired' : 'valid';
   }
 }

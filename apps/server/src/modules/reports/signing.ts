@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SecretsConfig } from '../../platform/config.js';
+import { sameSecretText } from '../../platform/secrets/sameSecretText.js';
 
 export type ReportLinkCheck = 'valid' | 'expired' | 'invalid';
 
@@ -30,9 +31,7 @@ export class ReportLinkSigner {
   check(id: string, expires: string | undefined, sig: string | undefined, now: Date): ReportLinkCheck {
     if (expires === undefined || sig === undefined || !/^\d{1,15}$/.test(expires)) return 'invalid';
     const seconds = Number(expires);
-    const given = Buffer.from(sig, 'base64url');
-    const expected = this.mac(id, seconds);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (!sameSecretText(sig, this.mac(id, seconds).toString('base64url'))) return 'invalid';
     return seconds * 1000 <= now.getTime() ? 'expired' : 'valid';
   }
 }

@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Config, SecretsConfig } from '../../platform/config.js';
 import { purposeKey } from '../../platform/secrets/keyring.js';
+import { sameSecretText } from '../../platform/secrets/sameSecretText.js';
 
 /*
  * The web-hook link of a Web template (docs/optIn.md, Web-hook links):
@@ -56,7 +57,5 @@ export async function templateWebhookLink(
 export async function templateWebhookKeyIsValid(secrets: SecretsConfig, target: TemplateWebhookTarget, key: string): Promise<boolean> {
   const linkSecret = await linkKey(secrets, false);
   if (linkSecret === null) return false;
-  const given = Buffer.from(key, 'base64url');
-  const expected = mac(linkSecret, target);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecretText(key, mac(linkSecret, target).toString('base64url'));
 }

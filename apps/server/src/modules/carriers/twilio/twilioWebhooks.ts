@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DeliveryStatus, InboundMessage, MediaItem, StatusReport } from '../carrier.js';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 /** Form parameters of a webhook as a form body parser gives them (a repeated name gives an array). */
 export type TwilioParams = Record<string, string | string[] | undefined>;
@@ -34,11 +35,7 @@ export function verifyTwilioSignature(input: {
 }): boolean {
   const { signature } = input;
   if (!signature) return false;
-  const given = Buffer.from(signature);
-  return urlVariants(input.url).some((url) => {
-    const expected = Buffer.from(expectedSignature(input.authToken, url, input.params));
-    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
-  });
+  return urlVariants(input.url).some((url) => sameSecretText(signature, expectedSignature(input.authToken, url, input.params)));
 }
 
 function expectedSignature(authToken: string, url: string, params: TwilioParams): string {

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../../../platform/db/client.js';
 import { apiClients, type ApiClientRow } from '../../../platform/db/schema/index.js';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 /** Secrets are generated, long and random; a shorter one is refused rather than hashed weakly. */
 export const MIN_API_SECRET_LENGTH = 32;
@@ -13,9 +14,7 @@ function hashSecret(secret: string): string {
 
 /** Constant-time comparison of a presented secret with the stored hash. */
 export function secretMatches(secretHash: string, presented: string): boolean {
-  const a = Buffer.from(secretHash, 'utf8');
-  const b = Buffer.from(hashSecret(presented), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecretText(hashSecret(presented), secretHash);
 }
 
 export interface ApiClientInput {

@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
+
 
 /*
  * CallRail signs each webhook with the company's signing key (docs/integrations.md, "CallRail"): the
@@ -11,7 +13,5 @@ export const callRailSignature = (signingKey: string, rawBody: Buffer): string =
 export function callRailSignatureOk(signingKey: string, rawBody: Buffer, header: string | string[] | undefined): boolean {
   const given = Array.isArray(header) ? header[0] : header;
   if (given === undefined || given.trim() === '' || signingKey === '') return false;
-  const expected = Buffer.from(callRailSignature(signingKey, rawBody));
-  const actual = Buffer.from(given.trim());
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameSecretText(given.trim(), callRailSignature(signingKey, rawBody));
 }

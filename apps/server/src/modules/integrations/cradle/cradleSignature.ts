@@ -1,4 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
+
 
 /*
  * Cradle's webhook signature as Parley asks for it when it registers the webhook (docs/integrations.md,
@@ -12,7 +14,5 @@ export const cradleSignature = (secret: string, rawBody: Buffer): string => `sha
 export function cradleSignatureOk(secret: string, rawBody: Buffer, header: string | string[] | undefined): boolean {
   const given = Array.isArray(header) ? header[0] : header;
   if (given === undefined || given.trim() === '' || secret === '') return false;
-  const expected = Buffer.from(cradleSignature(secret, rawBody));
-  const actual = Buffer.from(given.trim().toLowerCase());
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameSecretText(given.trim().toLowerCase(), cradleSignature(secret, rawBody));
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, inboundMailListSchema } from '@parley/shared';
@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import { parseMail, receiveMail } from './inboundMail.js';
 import { MAIL_SIZE_LIMIT } from './emailListener.js';
 import { latestMails } from './mailStore.js';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
 export const FORGED_MAIL_MESSAGE = 'The signature does not match the message';
@@ -17,9 +18,7 @@ const headerOf = (value: string | string[] | undefined): string | undefined => (
 /** `X-Parley-Signature: sha256=<hex HMAC-SHA256 of the body>` with INBOUND_MAIL_WEBHOOK_SECRET. */
 export function inboundSignatureOk(secret: string, body: Buffer, header: string | undefined): boolean {
   if (header === undefined) return false;
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
-  const given = Buffer.from(header.trim());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecretText(header.trim(), `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
 }
 
 /**

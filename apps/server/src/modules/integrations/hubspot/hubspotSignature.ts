@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Signature } from '@hubspot/api-client';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 /*
  * HubSpot's request signature v3 (docs/integrations-hubspot.md, "Requests from HubSpot"): base64 HMAC
@@ -55,12 +55,6 @@ export interface HubSpotSignedRequest {
   nowMs: number;
 }
 
-const equal = (a: string, b: string): boolean => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /**
  * Whether a request carries HubSpot's v3 signature made within the last five minutes (a timestamp more than
  * five minutes ahead is refused too: clocks drift, but not that far).
@@ -71,5 +65,5 @@ export function verifyHubSpotSignatureV3(request: HubSpotSignedRequest): boolean
   const at = Number(timestamp);
   if (Math.abs(request.nowMs - at) > HUBSPOT_SIGNATURE_MAX_AGE_MS) return false;
   const expected = hubspotSignatureV3({ clientSecret: request.clientSecret, method: request.method, url: request.url, body: request.body, timestamp: at });
-  return equal(expected, signature);
+  return sameSecretText(signature, expected);
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { INTERCOM_DEFAULT_PROPERTIES, intercomPropertiesSchema } from '@parley/shared';
 import type { Config } from '../../../platform/config.js';
 import type { Connector, ConnectorSession, InboundRequest, RelayedMessage } from '../connector.js';
@@ -6,6 +6,7 @@ import { ProviderError } from '../providerError.js';
 import { intercomClose, intercomContactsByPhone, intercomCreateContact, intercomMe, intercomReplyAsContact, intercomStartConversation } from './intercomApi.js';
 import type { IntercomTarget } from './intercomClient.js';
 import { intercomAuthorizeUrl, intercomTokenCall } from './intercomOAuth.js';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 /** What an empty text (a picture alone) says in Intercom, whose messages need a body. */
 export const INTERCOM_NO_TEXT = '(a message without text)';
@@ -30,9 +31,7 @@ export function intercomSignatureOk(config: Config, request: InboundRequest): bo
   const app = config.integrations.intercom.app;
   const given = headerOf(request.headers['x-hub-signature']);
   if (app === null || given === undefined) return false;
-  const expected = Buffer.from(`sha1=${createHmac('sha1', app.clientSecret).update(request.rawBody).digest('hex')}`);
-  const actual = Buffer.from(given.trim().toLowerCase());
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameSecretText(given.trim().toLowerCase(), `sha1=${createHmac('sha1', app.clientSecret).update(request.rawBody).digest('hex')}`);
 }
 
 const hostsOf = (config: Config): string[] => {

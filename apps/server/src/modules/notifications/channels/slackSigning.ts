@@ -1,15 +1,10 @@
 import crypto from 'node:crypto';
 import type { SecretsConfig } from '../../../platform/config.js';
 import { purposeKey } from '../../../platform/secrets/keyring.js';
+import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
 /** Slack refuses a request whose timestamp is more than 5 minutes off; so do we (replays). */
 export const SLACK_MAX_AGE_SECONDS = 5 * 60;
-
-const equal = (a: string, b: string): boolean => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
 
 /** Slack's request signature: `v0=` and the hex HMAC-SHA256 of `v0:{timestamp}:{raw body}` with the app's signing secret. */
 export const slackSignature = (signingSecret: string, timestamp: string, body: string): string =>
@@ -20,7 +15,7 @@ export function verifySlackRequest(input: { signingSecret: string; signature: st
   const { signature, timestamp } = input;
   if (signature === undefined || timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(input.nowSeconds - Number(timestamp)) > SLACK_MAX_AGE_SECONDS) return false;
-  return equal(slackSignature(input.signingSecret, timestamp, input.body), signature);
+  return sameSecretText(signature, slackSignature(input.signingSecret, timestamp, input.body));
 }
 
 const STATE_PURPOSE = 'parley slack oauth state v1';
@@ -42,7 +37,7 @@ export async function openSlackState(secrets: SecretsConfig, state: string, now 
   const [payload, mac] = state.split('.');
   if (payload === undefined || mac === undefined) return null;
   const key = await purposeKey(secrets, STATE_PURPOSE, false);
-  if (key === null || !equal(crypto.createHmac('sha256', key).update(payload).digest('base64url'), mac)) return null;
+  if (key === null || !sameSecretText(mac, crypto.createHmac('sha256', key).update(payload).digest('base64url'))) return null;
   try {
     const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { a?: unknown; u?: unknown; x?: unknown };
     if (typeof parsed.a !== 'string' || typeof parsed.u !== 'string' || typeof parsed.x !== 'number' || parsed.x < now) return null;

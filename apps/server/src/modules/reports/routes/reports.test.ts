@@ -27,6 +27,7 @@ import { closeAccount } from '../../../test/factories.js';
 import { silentLogger } from '../../../test/logger.js';
 import { linkIn, mailsTo } from '../../../test/mail.js';
 import { addContact, sendingAccount, type SendingAccount } from '../../../test/sendingFixtures.js';
+import { changedSignature, textsDecodingAs } from '../../../test/signatures.js';
 import type { Config } from '../../../platform/config.js';
 
 const PUBLIC_URL = 'https://parley.test';
@@ -359,7 +360,11 @@ describe.each(testDatabaseKinds)('reports on %s', (kind) => {
       expect(await refused(expired)).toEqual({ code: 'forbidden', message: 'This report link has expired. Request the report again.' });
       const invalid = { code: 'forbidden', message: 'This report link is not valid.' };
       const sig = /sig=([\w-]+)/.exec(good)?.[1] ?? '';
-      expect(await refused(good.replace(`sig=${sig}`, `sig=${sig.slice(0, -2)}AA`))).toEqual(invalid);
+      expect(await refused(good.replace(`sig=${sig}`, `sig=${changedSignature(sig)}`))).toEqual(invalid);
+      // Texts that decode to the signature's bytes are not the signature.
+      for (const other of textsDecodingAs(sig)) {
+        expect(await refused(good.replace(`sig=${sig}`, `sig=${encodeURIComponent(other)}`))).toEqual(invalid);
+      }
       // A later expiry with the old signature.
       expect(await refused(good.replace(/expires=(\d+)/, (_m, s: string) => `expires=${String(Number(s) + 86_400)}`))).toEqual(invalid);
       expect(await refused(good.replace(reportId, uuidv7()))).toEqual(invalid);

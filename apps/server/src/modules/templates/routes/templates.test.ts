@@ -23,6 +23,7 @@ import { testDatabaseKinds } from '../../../test/databases.js';
 import { createAccount, createUser } from '../../../test/factories.js';
 import { createPhoneNumber } from '../../../test/phoneNumbers.js';
 import { useRouteHarness } from '../../../test/routeHarness.js';
+import { changedSignature, textsDecodingAs } from '../../../test/signatures.js';
 import { templateWebhookKeyIsValid } from '../webhookLink.js';
 
 const media = (n: number) => Array.from({ length: n }, (_, i) => ({ url: `https://media.example.test/${String(i)}.png`, type: 'image/png', filename: `${String(i)}.png` }));
@@ -340,6 +341,10 @@ describe.each(testDatabaseKinds)('templates on %s', (kind) => {
     const [first] = forSender.links;
     expect(Object.fromEntries(new URL(first?.link ?? '').searchParams)).toMatchObject({ user: sender, group: groupId });
     expect(await templateWebhookKeyIsValid(secrets, { templateId: hook.id, userId: sender, groupId }, keyOf(first?.link ?? ''))).toBe(true);
+    // Only the key's own text: texts that decode to its bytes, or another key, are refused.
+    for (const other of [...textsDecodingAs(keyOf(first?.link ?? '')), changedSignature(keyOf(first?.link ?? ''))]) {
+      expect(await templateWebhookKeyIsValid(secrets, { templateId: hook.id, userId: sender, groupId }, other), other).toBe(false);
+    }
     expect((await links(tokens.Administrator, `?group=${number.id}`)).links[0]?.link).toContain(`user=${admin}&group=${number.id}`);
 
     const refused: [string, string, number, string][] = [
