@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
-
 /*
  * CallRail signs each webhook with the company's signing key (docs/integrations.md, "CallRail"): the
  * `Signature` header is the base64 HMAC-SHA1 of the raw request body.

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sameSecretText } from '../../../platform/secrets/sameSecretText.js';
 
-
 /*
  * Cradle's webhook signature as Parley asks for it when it registers the webhook (docs/integrations.md,
  * "Cradle"): the `X-Cradle-Signature` header is `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with
